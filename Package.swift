@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "MappingRegistry",
+    products: [
+        .library(name: "MappingRegistry", targets: ["MappingRegistry", "ModelStorage"]),
+        .library(name: "ModelStorage", targets: ["ModelStorage"]),
+        .executable(name: "menu", targets: ["menu"]),
+    ],
+    dependencies: [],
+    targets: [
+        // Library
+        .target(name: "ModelStorage"),
+        .target(name: "MappingRegistry", dependencies: ["ModelStorage"]),
+
+        // Examples
+        .executableTarget(
+            name: "menu",
+            dependencies: ["MappingRegistry", "ModelStorage"],
+            path: "Examples/Menu"
+        ),
+
+        // Tests
+        .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
+        .testTarget(name: "MappingRegistryTests", dependencies: ["MappingRegistry", "ModelStorage"]),
+        .testTarget(name: "MenuTests", dependencies: ["menu", "MappingRegistry", "ModelStorage"]),
+    ]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}
