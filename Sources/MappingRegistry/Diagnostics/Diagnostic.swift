@@ -1,0 +1,145 @@
+import ModelStorage
+
+/// One problem, warning or note for the user: in a configuration, in a
+/// data document, or met while resolving an item.
+///
+/// Every diagnostic has a stable, kebab-case ``code`` (for example
+/// `unknown-predicate`) that tools and tests can rely on, a one-line
+/// ``message`` that names the offending value, and where known a
+/// ``location`` in a source file and the ``position`` of the item.
+///
+/// ```swift
+/// print(diagnostic)
+/// ```
+/// ```text
+/// mappings.json:4:58: error: unknown predicate 'isVegam'; did you mean 'isVegan'? [unknown-predicate]
+/// ```
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+        /// The input cannot be used as it is.
+        case error
+        /// The input works, but something in it is probably a mistake.
+        case warning
+        /// Extra information attached to another diagnostic.
+        case note
+
+        /// The raw value: `error`, `warning` or `note`.
+        public var description: String { rawValue }
+    }
+
+    /// How serious the diagnostic is.
+    public var severity: Severity
+    /// The stable kebab-case code, such as `missing-mapping`.
+    public var code: String
+    /// One line that names the problem and the offending value.
+    public var message: String
+    /// Where in a source file the problem is, when it comes from a file.
+    public var location: SourceLocation?
+    /// The item the problem concerns, when it comes from resolving an item.
+    public var position: ItemPosition?
+
+    /// Creates a diagnostic.
+    ///
+    /// - Parameters:
+    ///   - severity: How serious it is.
+    ///   - code: The stable kebab-case code.
+    ///   - message: One line naming the problem.
+    ///   - location: Where in a source file, if known.
+    ///   - position: Which item, if any.
+    public init(
+        severity: Severity,
+        code: String,
+        message: String,
+        location: SourceLocation? = nil,
+        position: ItemPosition? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+        self.position = position
+    }
+
+    /// The compiler-style form: `file:line:column: severity: message [code]`.
+    ///
+    /// Without a location the prefix is left out: `severity: message [code]`.
+    public var description: String {
+        let prefix = location.map { "\($0): " } ?? ""
+        return "\(prefix)\(severity): \(message) [\(code)]"
+    }
+
+    /// Sorts diagnostics for printing: by file, line and column, then by
+    /// item position, then by code and message, so output is deterministic.
+    ///
+    /// - Parameter diagnostics: The diagnostics to sort.
+    /// - Returns: The same diagnostics in printing order.
+    public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.sorted { lhs, rhs in
+            let left = (lhs.location?.file ?? "", lhs.location?.line ?? 0, lhs.location?.column ?? 0)
+            let right = (rhs.location?.file ?? "", rhs.location?.line ?? 0, rhs.location?.column ?? 0)
+            if left != right { return left < right }
+            let leftPosition = lhs.position ?? ItemPosition(item: -1, section: -1)
+            let rightPosition = rhs.position ?? ItemPosition(item: -1, section: -1)
+            if leftPosition != rightPosition { return leftPosition < rightPosition }
+            return (lhs.code, lhs.message) < (rhs.code, rhs.message)
+        }
+    }
+}
+
+// MARK: - Codable
+
+extension Diagnostic {
+    private enum CodingKeys: String, CodingKey {
+        case severity, code, message, file, line, column, pointer, section, item
+    }
+
+    /// Decodes the flat form written by ``encode(to:)``.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a required key is missing or has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        code = try container.decode(String.self, forKey: .code)
+        message = try container.decode(String.self, forKey: .message)
+        if let file = try container.decodeIfPresent(String.self, forKey: .file) {
+            location = SourceLocation(
+                file: file,
+                line: try container.decodeIfPresent(Int.self, forKey: .line) ?? 1,
+                column: try container.decodeIfPresent(Int.self, forKey: .column) ?? 1,
+                pointer: try container.decodeIfPresent(String.self, forKey: .pointer) ?? ""
+            )
+        } else {
+            location = nil
+        }
+        if let section = try container.decodeIfPresent(Int.self, forKey: .section),
+           let item = try container.decodeIfPresent(Int.self, forKey: .item) {
+            position = ItemPosition(item: item, section: section)
+        } else {
+            position = nil
+        }
+    }
+
+    /// Encodes a flat object: `severity`, `code`, `message`, and where known
+    /// `file`, `line`, `column`, `pointer`, `section`, `item`.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: Whatever the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(code, forKey: .code)
+        try container.encode(message, forKey: .message)
+        if let location {
+            try container.encode(location.file, forKey: .file)
+            try container.encode(location.line, forKey: .line)
+            try container.encode(location.column, forKey: .column)
+            try container.encode(location.pointer, forKey: .pointer)
+        }
+        if let position {
+            try container.encode(position.section, forKey: .section)
+            try container.encode(position.item, forKey: .item)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Finds the closest known name to a misspelt one, for "did you mean" hints.
+enum Suggestion {
+    /// The candidate closest to `name`, if it is close enough to be a likely
+    /// typo: an edit distance of at most a third of the name's length
+    /// (at least 1, at most 3), comparing case-insensitively.
+    static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+        let target = Array(name.lowercased().unicodeScalars)
+        let limit = min(3, max(1, target.count / 3))
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars), limit: limit)
+            guard distance <= limit else { continue }
+            if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
+            best = (candidate, distance)
+        }
+        return best?.name
+    }
+
+    /// `"; did you mean 'x'?"`, or the empty string when nothing is close.
+    static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+        closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
