@@ -34,6 +34,8 @@ struct ConfigurationLoader {
     let source: String
     let plugins: PluginCatalog
     private var diagnostics: [Diagnostic] = []
+    /// Whether the document had a `mappings` array to check.
+    private var readMappings = false
 
     init(source: String, plugins: PluginCatalog) {
         self.source = source
@@ -47,7 +49,8 @@ struct ConfigurationLoader {
     static func load(_ data: Data, source: String, plugins: PluginCatalog) throws(ConfigurationError) -> Result {
         var loader = ConfigurationLoader(source: source, plugins: plugins)
         let entries = loader.run(data)
-        let warnings = loader.unusedPluginWarnings(entries)
+        // Without a readable list of mappings, "unused" would be noise.
+        let warnings = loader.readMappings ? loader.unusedPluginWarnings(entries) : []
         let all = loader.diagnostics + warnings
         if all.contains(where: { $0.severity == .error }) {
             throw ConfigurationError(diagnostics: all)
@@ -81,6 +84,7 @@ struct ConfigurationLoader {
             report(.wrongType(expected: "an array of mappings", found: mappingsNode, at: location(of: mappingsNode, "/mappings")))
             return []
         }
+        readMappings = true
         var entries: [Entry] = []
         entries.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
