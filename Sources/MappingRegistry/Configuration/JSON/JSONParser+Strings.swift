@@ -66,9 +66,13 @@ extension JSONParser {
             if next >= 0x20, next < 0x7F {
                 throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(next)))' in a string", at: escapeStart)
             }
-            throw unexpectedCharacter(at: index, expectingValue: false) {
-                "invalid escape sequence in a string: '\\' followed by \($0)"
+            if next >= 0x80, utf8SequenceLength(at: index) == nil {
+                throw error("invalid UTF-8 byte 0x\(Self.hex(next, digits: 2))", at: index)
             }
+            throw error(
+                "invalid escape sequence in a string: '\\' followed by \(describeCharacter(at: index))",
+                at: escapeStart
+            )
         }
         decoded.append(replacement)
         index += 1
