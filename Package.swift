@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "MappingRegistry",
+    // Linux has no minimum; on Apple platforms the lock-free resolution
+    // cache needs the Synchronization module.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "MappingRegistry", targets: ["MappingRegistry", "ModelStorage"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),

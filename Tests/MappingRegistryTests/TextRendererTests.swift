@@ -92,4 +92,19 @@ final class CountingRow: TextView, ModelTransfer {
         #expect(result.text.isEmpty)
         #expect(result.diagnostics.isEmpty)
     }
+
+    @Test func streamingRenderWritesTheSameTextAndCounts() throws {
+        let registry = try loadRegistry(mappings)
+        let storage = SectionsStorage(sections: [
+            .init(items: [Dish(name: "Soup", price: 5), 4], supplementaries: [("header", "Starters")]),
+            .init(items: [Cat(name: "Tom"), 9]),
+        ])
+        let whole = TextRenderer(registry: registry).render(storage)
+        var streamed = ""
+        let result = TextRenderer(registry: registry).render(storage, into: &streamed)
+        #expect(streamed == whole.text)
+        #expect(result.text.isEmpty)
+        #expect(result.diagnostics == whole.diagnostics)
+        #expect((result.renderedCount, result.missingCount, result.ambiguousCount) == (3, 1, 1))
+    }
 }

@@ -31,7 +31,7 @@ public struct TextRenderer: Sendable {
         self.registry = registry
     }
 
-    /// Renders every section of a storage.
+    /// Renders every section of a storage into a string.
     ///
     /// Views with `ModelTransfer` are created with `init()` only when the
     /// reuse pool for their reuse identifier is empty, and reused for every
@@ -40,38 +40,23 @@ public struct TextRenderer: Sendable {
     /// - Parameter storage: The models to render.
     /// - Returns: The text, the diagnostics and the counts.
     public func render(_ storage: some Storage) -> RenderResult {
-        var session = RenderSession(registry: registry)
-        for section in 0..<storage.numberOfSections {
-            if section > 0 { session.output.append("\n") }
-            let position = ItemPosition(item: 0, section: section)
-            if let header = storage.supplementaryModel(ofKind: SupplementaryKind.header, inSection: section) {
-                session.render(header, at: position, kind: .header)
-            }
-            for item in 0..<storage.numberOfItems(inSection: section) {
-                let itemPosition = ItemPosition(item: item, section: section)
-                session.render(storage.item(at: itemPosition) as Any, at: itemPosition, kind: .cell)
-            }
-            if let footer = storage.supplementaryModel(ofKind: SupplementaryKind.footer, inSection: section) {
-                session.render(footer, at: position, kind: .footer)
-            }
-            for kind in customKinds(of: storage, inSection: section) {
-                if let model = storage.supplementaryModel(ofKind: kind.rawValue, inSection: section) {
-                    session.render(model, at: position, kind: kind)
-                }
-            }
-        }
-        return session.result
+        var session = RenderSession(registry: registry, output: "")
+        session.renderSections(of: storage)
+        return session.result(text: session.output)
     }
 
-    /// Custom kinds with mappings, then any other custom kind the storage holds.
-    private func customKinds(of storage: some Storage, inSection section: Int) -> [ViewKind] {
-        var kinds = registry.customKinds
-        for name in storage.supplementaryKinds(inSection: section) {
-            let kind = ViewKind(rawValue: name)
-            if kind != .header, kind != .footer, kind != .cell, !kinds.contains(kind) {
-                kinds.append(kind)
-            }
-        }
-        return kinds
+    /// Renders every section of a storage into a stream, for output too
+    /// large to keep, or written as it is produced.
+    ///
+    /// - Parameters:
+    ///   - storage: The models to render.
+    ///   - output: Where the text goes, piece by piece.
+    /// - Returns: The diagnostics and counts; its ``RenderResult/text`` is
+    ///   empty, since the text went to `output`.
+    public func render(_ storage: some Storage, into output: inout some TextOutputStream) -> RenderResult {
+        var session = RenderSession(registry: registry, output: output)
+        session.renderSections(of: storage)
+        output = session.output
+        return session.result(text: "")
     }
 }

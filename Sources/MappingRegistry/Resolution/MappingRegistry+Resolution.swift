@@ -16,9 +16,10 @@ extension MappingRegistry {
     /// Supplementary models (headers, footers, custom kinds) resolve at
     /// `ItemPosition(item: 0, section: s)`.
     ///
-    /// The answer for a dynamic type is prepared once, the first time the
-    /// type is seen, so resolving costs a table lookup plus the conditions
-    /// that can still decide.
+    /// The candidates for a dynamic type are worked out once, the first
+    /// time the type is seen; after that, resolving costs one lock-free
+    /// table lookup plus the conditions that can still decide, whatever
+    /// the number of mappings.
     ///
     /// - Parameters:
     ///   - model: The stored model, possibly wrapped in optionals.
@@ -26,50 +27,85 @@ extension MappingRegistry {
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
     /// - Returns: The outcome; never traps.
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
-        guard let slot = slot(of: kind) else {
-            guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
-            return .missing(missingDiagnostic(value, at: position, kind: kind, slot: nil))
+        switch outcome(model, at: position, kind: kind) {
+        case .resolved(let index):
+            return .resolved(compiled[index].mapping)
+        case .nilModel:
+            return .missing(.nilModel(at: position, kind: kind))
+        case .missing(let value):
+            return .missing(missingDiagnostic(value, at: position, kind: kind))
+        case .ambiguous(let indexes, let value):
+            return .ambiguous(indexes.map { compiled[$0].mapping }, ambiguousDiagnostic(value, indexes, at: position, kind: kind))
         }
-        let plan = plan(forTypeOf: model, slot: slot)
-        if let winner = plan.alwaysResolvesTo {
-            return .resolved(compiled[winner].mapping)
-        }
-        if plan.unwrapsOptional {
-            guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
-            return resolve(value, plan: self.plan(forTypeOf: value, slot: slot), at: position, kind: kind, slot: slot)
-        }
-        return resolve(model, plan: plan, at: position, kind: kind, slot: slot)
     }
 
-    /// Resolves a value that is not an `Optional`, with its plan.
-    private func resolve(_ value: Any, plan: ResolutionPlan, at position: ItemPosition, kind: ViewKind, slot: Int) -> Resolution {
-        if let winner = plan.alwaysResolvesTo {
-            return .resolved(compiled[winner].mapping)
+    /// What resolving found, by index into ``compiled``; diagnostics are
+    /// built only by callers that need them.
+    enum Outcome {
+        case resolved(Int)
+        case nilModel
+        /// No mapping applies to the (unwrapped) value.
+        case missing(Any)
+        /// Several mappings of the highest applying priority; the (unwrapped) value.
+        case ambiguous([Int], Any)
+    }
+
+    /// Resolves to an index, the hot path shared by ``resolve(_:at:kind:)``
+    /// and the renderer.
+    @inline(__always)
+    func outcome(_ model: Any, at position: ItemPosition, kind: ViewKind) -> Outcome {
+        guard let slot = slot(of: kind) else {
+            guard let value = unwrapOptionals(model) else { return .nilModel }
+            return .missing(value)
         }
+        return outcome(model, at: position, slot: slot)
+    }
+
+    private func outcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
+        let key = ResolutionCache.Key(type: ObjectIdentifier(Swift.type(of: model)), kind: slot)
+        let cached: Outcome?? = cache.withSnapshot { snapshot in
+            guard let entry = snapshot.entries[key] else { return nil }
+            if entry.winner >= 0 { return .resolved(Int(entry.winner)) }
+            if entry.unwrapsOptional { return .some(nil) }
+            return evaluate(snapshot.plans[Int(entry.plan)], model, at: position, slot: slot)
+        }
+        switch cached {
+        case .some(.some(let outcome)):
+            return outcome
+        case .some(.none):
+            return outcomeOfWrapped(model, at: position, slot: slot)
+        case .none:
+            let plan = cache.plan(for: key) { buildPlan(for: model, slot: slot) }
+            if plan.unwrapsOptional { return outcomeOfWrapped(model, at: position, slot: slot) }
+            return evaluate(plan, model, at: position, slot: slot)
+        }
+    }
+
+    private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
+        guard let value = unwrapOptionals(model) else { return .nilModel }
+        return outcome(value, at: position, slot: slot)
+    }
+
+    /// Applies a plan to a value that is not an `Optional`.
+    private func evaluate(_ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int) -> Outcome {
+        if let winner = plan.alwaysResolvesTo { return .resolved(winner) }
         let levels = plan.checksEveryValue
             ? ResolutionPlan.levels(for: mappingsByKind[slot].filter { compiled[$0].accepts(value) }, in: compiled)
             : plan.levels
         for level in levels {
-            var winner: Int?
+            var winner = -1
             var tied: [Int] = []
             for index in level.unconditional {
-                note(index, winner: &winner, tied: &tied)
+                if winner < 0 { winner = index } else { tied.append(index) }
             }
             for index in level.conditional where compiled[index].conditionHolds(value, at: position) {
-                note(index, winner: &winner, tied: &tied)
+                if winner < 0 { winner = index } else { tied.append(index) }
             }
-            if let winner {
-                guard !tied.isEmpty else { return .resolved(compiled[winner].mapping) }
-                let all = [winner] + tied
-                return .ambiguous(all.map { compiled[$0].mapping }, ambiguousDiagnostic(value, all, at: position, kind: kind))
+            if winner >= 0 {
+                return tied.isEmpty ? .resolved(winner) : .ambiguous(([winner] + tied).sorted(), value)
             }
         }
-        return .missing(missingDiagnostic(value, at: position, kind: kind, slot: slot))
-    }
-
-    @inline(__always)
-    private func note(_ index: Int, winner: inout Int?, tied: inout [Int]) {
-        if winner == nil { winner = index } else { tied.append(index) }
+        return .missing(value)
     }
 
     /// The slot of a kind in the cache key, or `nil` when no mapping has that kind.
@@ -79,19 +115,11 @@ extension MappingRegistry {
         return nil
     }
 
-    /// The plan for the dynamic type of a value, built on first sight.
-    func plan(forTypeOf value: Any, slot: Int) -> ResolutionPlan {
-        let type = Swift.type(of: value)
-        return cache.plan(for: .init(type: ObjectIdentifier(type), kind: slot)) {
-            buildPlan(for: value, type: type, slot: slot)
-        }
-    }
-
-    private func buildPlan(for value: Any, type: any Any.Type, slot: Int) -> ResolutionPlan {
+    private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
         if value is any OptionalUnwrapping {
             return ResolutionPlan(unwrapsOptional: true, checksEveryValue: false, levels: [])
         }
-        guard TypeMatching.isDecidedByType(type) else {
+        guard TypeMatching.isDecidedByType(Swift.type(of: value)) else {
             return ResolutionPlan(unwrapsOptional: false, checksEveryValue: true, levels: [])
         }
         let candidates = mappingsByKind[slot].filter { compiled[$0].accepts(value) }
@@ -102,12 +130,28 @@ extension MappingRegistry {
         )
     }
 
+    /// Resolves by testing every mapping of the kind against the value, with
+    /// no cache: the reference the cached path must always agree with.
+    func resolveWithoutCache(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
+        guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
+        guard let slot = slot(of: kind) else { return .missing(missingDiagnostic(value, at: position, kind: kind)) }
+        let applying = mappingsByKind[slot].filter {
+            compiled[$0].accepts(value) && compiled[$0].conditionHolds(value, at: position)
+        }
+        guard let top = applying.map({ compiled[$0].mapping.priority }).max() else {
+            return .missing(missingDiagnostic(value, at: position, kind: kind))
+        }
+        let winners = applying.filter { compiled[$0].mapping.priority == top }
+        if winners.count == 1 { return .resolved(compiled[winners[0]].mapping) }
+        return .ambiguous(winners.map { compiled[$0].mapping }, ambiguousDiagnostic(value, winners, at: position, kind: kind))
+    }
+
     // MARK: - Diagnostics
 
-    private func missingDiagnostic(_ value: Any, at position: ItemPosition, kind: ViewKind, slot: Int?) -> Diagnostic {
+    func missingDiagnostic(_ value: Any, at position: ItemPosition, kind: ViewKind) -> Diagnostic {
         let typeName = String(describing: Swift.type(of: value))
         let place = Self.describe(position, kind: kind)
-        guard let slot else {
+        guard let slot = slot(of: kind) else {
             return Diagnostic(
                 severity: .error,
                 code: "missing-mapping",
@@ -124,7 +168,7 @@ extension MappingRegistry {
         )
     }
 
-    private func ambiguousDiagnostic(_ value: Any, _ indexes: [Int], at position: ItemPosition, kind: ViewKind) -> Diagnostic {
+    func ambiguousDiagnostic(_ value: Any, _ indexes: [Int], at position: ItemPosition, kind: ViewKind) -> Diagnostic {
         let typeName = String(describing: Swift.type(of: value))
         let first = compiled[indexes[0]]
         let names = indexes.map { "'\(compiled[$0].mapping.view)' (\(compiled[$0].location))" }

@@ -76,12 +76,3 @@ public final class MappingRegistry: Sendable {
         kinds.filter { $0 != .cell && $0 != .header && $0 != .footer }
     }
 }
-
-extension MappingRegistry {
-    /// The index of a mapping in ``mappings`` (its `index` in the file is
-    /// not the same once invalid entries are skipped, so look it up).
-    func mappingIndex(of mapping: Mapping) -> Int? {
-        if mapping.index < compiled.count, compiled[mapping.index].mapping == mapping { return mapping.index }
-        return compiled.firstIndex { $0.mapping == mapping }
-    }
-}

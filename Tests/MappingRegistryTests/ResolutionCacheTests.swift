@@ -1,0 +1,115 @@
+@testable import MappingRegistry
+import ModelStorage
+import Testing
+
+/// The cache must never change an answer: for random configurations and
+/// items, cached resolution agrees with testing every mapping afresh.
+@Suite struct ResolutionCacheTests {
+    /// Views and predicates that can take each fixture model.
+    static let viewsByModel: [String: [String]] = [
+        "Dish": ["DishRow", "FoodRow", "Plain"], "Drink": ["FoodRow", "Plain"], "Food": ["FoodRow", "Plain"],
+        "Animal": ["AnimalRow", "Plain"], "Cat": ["AnimalRow", "Plain"],
+        "String": ["TitleView", "Footnote", "Plain"], "Int": ["NumberRow", "BigNumber", "SmallNumber", "Plain"],
+    ]
+    static let predicatesByModel: [String: [String]] = [
+        "Dish": ["isVegan"], "Int": ["isBig", "isSmall"], "String": ["isShort"],
+    ]
+
+    static func randomMapping(using random: inout SplitMix64) -> String {
+        let model = viewsByModel.keys.sorted().randomElement(using: &random) ?? "Int"
+        let view = viewsByModel[model]?.randomElement(using: &random) ?? "Plain"
+        var fields = [#""view": "\#(view)""#, #""model": "\#(model)""#]
+        if Int.random(in: 0..<4, using: &random) == 0 { fields.append(#""kind": "header""#) }
+        var condition: [String] = []
+        if Bool.random(using: &random) { condition.append(#""section": \#(Int.random(in: 0..<3, using: &random))"#) }
+        if Bool.random(using: &random), let predicate = predicatesByModel[model]?.randomElement(using: &random) {
+            condition.append(#""predicate": "\#(predicate)""#)
+        }
+        if !condition.isEmpty { fields.append(#""condition": {\#(condition.joined(separator: ", "))}"#) }
+        fields.append(#""priority": \#(Int.random(in: 0..<3, using: &random))"#)
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    static func randomItem(using random: inout SplitMix64) -> Any {
+        let values: [Any] = [
+            Dish(name: "a", price: 1), Dish(name: "b", price: 2, vegan: true), Drink(name: "c"),
+            Animal(name: "d"), Cat(name: "e"), "short", "a longer text", 3, 9, -4,
+            Optional(7) as Any, Optional(Optional(Dish(name: "f", price: 3))) as Any,
+            Optional<Int>.none as Any, [1, 2], 2.5,
+        ]
+        return values.randomElement(using: &random) ?? 0
+    }
+
+    /// A comparable summary of a resolution.
+    static func summary(_ resolution: Resolution) -> String {
+        switch resolution {
+        case .resolved(let mapping): "resolved \(mapping.index)"
+        case .missing(let diagnostic): "missing \(diagnostic.description)"
+        case .ambiguous(let mappings, let diagnostic): "ambiguous \(mappings.map(\.index)) \(diagnostic.description)"
+        }
+    }
+
+    @Test func cachedAndUncachedResolutionAgreeOnRandomConfigurations() throws {
+        var loaded = 0
+        var compared = 0
+        var outcomes: Set<String> = []
+        for seed in UInt64(1)...400 {
+            var random = SplitMix64(seed: seed)
+            let count = Int.random(in: 1...8, using: &random)
+            let mappings = (0..<count).map { _ in Self.randomMapping(using: &random) }
+            guard let registry = try? loadRegistry(configuration(mappings.joined(separator: ",\n"))) else { continue }
+            loaded += 1
+            for _ in 0..<60 {
+                let item = Self.randomItem(using: &random)
+                let position = ItemPosition(item: Int.random(in: 0..<5, using: &random), section: Int.random(in: 0..<4, using: &random))
+                let kind: ViewKind = Bool.random(using: &random) ? .cell : .header
+                let cached = Self.summary(registry.resolve(item, at: position, kind: kind))
+                let uncached = Self.summary(registry.resolveWithoutCache(item, at: position, kind: kind))
+                #expect(cached == uncached, "seed \(seed), item \(item), \(position), \(kind)")
+                outcomes.insert(String(cached.prefix { $0 != " " }))
+                compared += 1
+            }
+        }
+        // The random configurations must exercise every outcome, or the test proves little.
+        #expect(loaded >= 100)
+        #expect(compared >= 6_000)
+        #expect(outcomes == ["resolved", "missing", "ambiguous"])
+    }
+
+    @Test func subclassesAndConformersFirstSeenAfterOtherTypesStayCorrect() throws {
+        let registry = try loadRegistry(configuration(
+            #"{"view": "AnimalRow", "model": "Animal"}"#,
+            #"{"view": "FoodRow", "model": "Food"}"#
+        ))
+        // Warm the cache with the superclass, then meet the subclass and conformers.
+        #expect(registry.resolve(Animal(name: "a"), at: at(0, 0)).mapping?.view == "AnimalRow")
+        #expect(registry.resolve(Cat(name: "b"), at: at(1, 0)).mapping?.view == "AnimalRow")
+        #expect(registry.resolve(Optional(Cat(name: "c")) as Any, at: at(2, 0)).mapping?.view == "AnimalRow")
+        #expect(registry.resolve(Drink(name: "d"), at: at(3, 0)).mapping?.view == "FoodRow")
+        #expect(registry.resolve(Dish(name: "e", price: 1), at: at(4, 0)).mapping?.view == "FoodRow")
+    }
+
+    struct Wrapper<Wrapped> { let wrapped: Wrapped }
+
+    /// Values of `depth` distinct types: `Wrapper<Int>`, `Wrapper<Wrapper<Int>>`, ...
+    static func nestedValues<T>(_ value: T, depth: Int) -> [Any] {
+        guard depth > 0 else { return [] }
+        let next = Wrapper(wrapped: value)
+        return [next] + nestedValues(next, depth: depth - 1)
+    }
+
+    @Test func moreTypesThanTheSnapshotLimitStillResolve() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: Any.self, named: "Anything")
+        plugins.register(view: "Plain", for: Any.self) { value, _ in "\(type(of: value))" }
+        let registry = try loadRegistry(configuration(#"{"view": "Plain", "model": "Anything"}"#), plugins: plugins)
+        let values = Self.nestedValues(0, depth: ResolutionCache.snapshotLimit + 44)
+        for round in 0..<2 {
+            for (index, value) in values.enumerated() {
+                #expect(registry.resolve(value, at: at(index, round)).mapping?.view == "Plain")
+            }
+        }
+        let published = registry.cache.withSnapshot { $0.entries.count }
+        #expect(published == ResolutionCache.snapshotLimit)
+    }
+}
