@@ -109,7 +109,7 @@ import Testing
                 #expect(registry.resolve(value, at: at(index, round)).mapping?.view == "Plain")
             }
         }
-        let published = registry.cache.withSnapshot { $0.entries.count }
+        let published = registry.cache.withSnapshot { $0.table.count }
         #expect(published == ResolutionCache.snapshotLimit)
     }
 }

@@ -12,7 +12,7 @@ public enum MappingCondition: Hashable, Sendable, CustomStringConvertible {
     /// Holds when the named predicate returns `true` for the value and position.
     case predicate(String)
     /// Holds when every one of the conditions holds.
-    indirect case all([MappingCondition])
+    case all([MappingCondition])
 
     /// A short form for messages: `none`, `section 0`, `predicate 'isVegan'`,
     /// `section 0 and predicate 'isVegan'`.

@@ -27,6 +27,11 @@ extension MappingRegistry {
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
     /// - Returns: The outcome; never traps.
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
+        // Fast path: the type is cached and always resolves to one mapping.
+        if let slot = slot(of: kind) {
+            let winner = cache.winner(ResolutionCache.key(Swift.type(of: model)), kind: Int32(slot))
+            if winner >= 0 { return .resolved(compiled[Int(winner)].mapping) }
+        }
         switch outcome(model, at: position, kind: kind) {
         case .resolved(let index):
             return .resolved(compiled[index].mapping)
@@ -62,23 +67,22 @@ extension MappingRegistry {
     }
 
     private func outcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
-        let key = ResolutionCache.Key(type: ObjectIdentifier(Swift.type(of: model)), kind: slot)
-        let cached: Outcome?? = cache.withSnapshot { snapshot in
-            guard let entry = snapshot.entries[key] else { return nil }
-            if entry.winner >= 0 { return .resolved(Int(entry.winner)) }
-            if entry.unwrapsOptional { return .some(nil) }
-            return evaluate(snapshot.plans[Int(entry.plan)], model, at: position, slot: slot)
+        let type = ResolutionCache.key(Swift.type(of: model))
+        let kind = Int32(slot)
+        // -1: not cached; -2: an Optional; otherwise a plan index.
+        var winner: Int32 = -1
+        let planIndex: Int = cache.withSnapshot { snapshot in
+            guard let entry = snapshot.table.lookUp(type, kind: kind) else { return -1 }
+            winner = entry.winner
+            return entry.unwrapsOptional ? -2 : Int(entry.plan)
         }
-        switch cached {
-        case .some(.some(let outcome)):
-            return outcome
-        case .some(.none):
-            return outcomeOfWrapped(model, at: position, slot: slot)
-        case .none:
-            let plan = cache.plan(for: key) { buildPlan(for: model, slot: slot) }
-            if plan.unwrapsOptional { return outcomeOfWrapped(model, at: position, slot: slot) }
-            return evaluate(plan, model, at: position, slot: slot)
-        }
+        if winner >= 0 { return .resolved(Int(winner)) }
+        if planIndex == -2 { return outcomeOfWrapped(model, at: position, slot: slot) }
+        let plan = planIndex >= 0
+            ? cache.withSnapshot { $0.plans[planIndex] }
+            : cache.plan(type, kind: kind) { buildPlan(for: model, slot: slot) }
+        if plan.unwrapsOptional { return outcomeOfWrapped(model, at: position, slot: slot) }
+        return evaluate(plan, model, at: position, slot: slot)
     }
 
     private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {

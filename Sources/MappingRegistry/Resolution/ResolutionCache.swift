@@ -4,37 +4,21 @@ import Synchronization
 /// is seen, and read without locks.
 ///
 /// Readers load the current ``Snapshot`` through an atomic and look up a
-/// plain-value ``Entry``: no lock, no reference counting, so resolving
-/// from several threads does not contend. A miss builds the plan under a
-/// mutex and publishes a new snapshot with one more entry. Every snapshot
-/// stays alive as long as the cache, so a reader holding an older one is
-/// never left with freed memory; to bound that memory, at most
-/// ``snapshotLimit`` types are published, and further types are kept in a
-/// table that is read under the mutex.
+/// plain-integer entry in its ``TypeTable``: no lock, no hashing with
+/// SipHash, no reference counting, so resolving from several threads does
+/// not contend. A miss builds the plan under a mutex and publishes a new
+/// snapshot with one more entry. Every snapshot stays alive as long as the
+/// cache, so a reader still holding an older one never reads freed memory;
+/// to bound that memory, at most ``snapshotLimit`` types are published,
+/// and further types are kept in a table read under the mutex.
 final class ResolutionCache: Sendable {
-    struct Key: Hashable, Sendable {
-        let type: ObjectIdentifier
-        let kind: Int
-    }
-
-    /// What a lookup returns. A trivial value, so reading it never touches
-    /// a reference count.
-    struct Entry: Sendable {
-        /// The mapping every value of the type resolves to, or -1.
-        let winner: Int32
-        /// The plan's index in ``Snapshot/plans``.
-        let plan: Int32
-        /// The type is an `Optional`: unwrap, then look up the wrapped type.
-        let unwrapsOptional: Bool
-    }
-
     /// An immutable, published state of the cache.
     final class Snapshot: Sendable {
-        let entries: [Key: Entry]
+        let table: TypeTable
         let plans: [ResolutionPlan]
 
-        init(entries: [Key: Entry], plans: [ResolutionPlan]) {
-            self.entries = entries
+        init(table: TypeTable, plans: [ResolutionPlan]) {
+            self.table = table
             self.plans = plans
         }
     }
@@ -45,17 +29,28 @@ final class ResolutionCache: Sendable {
     private let published: Atomic<Unmanaged<Snapshot>>
     private let writer: Mutex<WriterState>
 
+    private struct OverflowKey: Hashable {
+        let type: UInt
+        let kind: Int32
+    }
+
     private struct WriterState {
         /// Every snapshot ever published, oldest first; keeps them alive.
         var snapshots: [Snapshot]
         /// Types met after the snapshot limit.
-        var overflow: [Key: ResolutionPlan] = [:]
+        var overflow: [OverflowKey: ResolutionPlan] = [:]
     }
 
     init() {
-        let empty = Snapshot(entries: [:], plans: [])
+        let empty = Snapshot(table: TypeTable(capacity: 4), plans: [])
         published = Atomic(Unmanaged.passUnretained(empty))
         writer = Mutex(WriterState(snapshots: [empty]))
+    }
+
+    /// The table key of a dynamic type.
+    @inline(__always)
+    static func key(_ type: any Any.Type) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(type))
     }
 
     /// Runs `body` with the current snapshot, without retaining it.
@@ -64,29 +59,36 @@ final class ResolutionCache: Sendable {
         published.load(ordering: .acquiring)._withUnsafeGuaranteedRef(body)
     }
 
-    /// The plan for a key that missed the snapshot: builds it under the
-    /// mutex (once per key) and publishes it.
-    func plan(for key: Key, build: () -> ResolutionPlan) -> ResolutionPlan {
+    /// The mapping every value of a type resolves to for a kind slot, or
+    /// -1 when that is not known (not cached yet, or it depends on the value).
+    @inline(__always)
+    func winner(_ type: UInt, kind: Int32) -> Int32 {
+        withSnapshot { $0.table.lookUp(type, kind: kind)?.winner ?? -1 }
+    }
+
+    /// The plan for a type that is not in the snapshot: builds it under the
+    /// mutex (once per type and kind) and publishes it.
+    func plan(_ type: UInt, kind: Int32, build: () -> ResolutionPlan) -> ResolutionPlan {
         writer.withLock { state in
             let current = published.load(ordering: .acquiring).takeUnretainedValue()
-            if let entry = current.entries[key] {
+            if let entry = current.table.lookUp(type, kind: kind) {
                 return current.plans[Int(entry.plan)]
             }
-            if let plan = state.overflow[key] { return plan }
+            let overflowKey = OverflowKey(type: type, kind: kind)
+            if let plan = state.overflow[overflowKey] { return plan }
             let plan = build()
-            if current.entries.count >= Self.snapshotLimit {
-                state.overflow[key] = plan
+            if current.table.count >= Self.snapshotLimit {
+                state.overflow[overflowKey] = plan
                 return plan
             }
-            var entries = current.entries
-            var plans = current.plans
-            entries[key] = Entry(
+            let entry = TypeTable.Slot(
+                type: type,
+                kind: kind,
                 winner: Int32(plan.alwaysResolvesTo ?? -1),
-                plan: Int32(plans.count),
+                plan: Int32(current.plans.count),
                 unwrapsOptional: plan.unwrapsOptional
             )
-            plans.append(plan)
-            let next = Snapshot(entries: entries, plans: plans)
+            let next = Snapshot(table: current.table.inserting(entry), plans: current.plans + [plan])
             state.snapshots.append(next)
             published.store(Unmanaged.passUnretained(next), ordering: .releasing)
             return plan
