@@ -31,7 +31,16 @@ import Testing
             rng.int(in: -1...(storage.numberOfSections + extra))
         }
 
+        /// Mostly valid positions (an existing item, or an insertion point
+        /// when `extra` is 1), sometimes anything around the valid range.
         func randomPosition(extra: Int) -> ItemPosition {
+            if storage.numberOfSections > 0, rng.chance(0.7) {
+                let section = rng.int(in: 0...(storage.numberOfSections - 1))
+                let limit = storage.numberOfItems(inSection: section) + min(extra, 1)
+                if limit > 0 {
+                    return ItemPosition(item: rng.int(in: 0...(limit - 1)), section: section)
+                }
+            }
             let section = randomSection(extra: extra)
             let count = storage.numberOfItems(inSection: section)
             let lowest = rng.chance(0.05) ? -1 : 0
