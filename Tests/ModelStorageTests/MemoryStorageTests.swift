@@ -41,6 +41,11 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         #expect(storage.item(at: at(-1, 0)) == nil)
         #expect(storage.supplementaryModel(ofKind: SupplementaryKind.header, inSection: 0) as? String == "H")
         #expect(storage.supplementaryKinds(inSection: 0) == [SupplementaryKind.header])
+        let memory = MemoryStorage(sections: [first])
+        let section = memory.section(at: 0)
+        #expect(section?.items.count == 2)
+        #expect(section?.headerModel as? String == "H")
+        #expect(memory.items(inSection: 0)?.last as? String == "b")
     }
 
     @Test func positionOfFindsTheFirstEqualItemOfTheSameType() {
