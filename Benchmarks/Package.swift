@@ -1,19 +1,30 @@
 // swift-tools-version:6.2
-// Benchmarks for MappingRegistry: plain executables that print tables.
-// Run from the repository root, in release mode:
-//   swift run -c release --package-path Benchmarks ResolutionBenchmarks
 import PackageDescription
+
+// Benchmarks are plain executables that print tables of numbers; run one
+// from the repository root, in release mode:
+//   swift run -c release --package-path Benchmarks ResolutionBenchmarks
+//   swift run -c release --package-path Benchmarks StorageBenchmarks
+// To add a benchmark, add one entry here and a folder Sources/<Name>/.
+let benchmarks: [(name: String, products: [String])] = [
+    (name: "ResolutionBenchmarks", products: ["MappingRegistry"]),
+    (name: "StorageBenchmarks", products: ["ModelStorage"]),
+]
 
 let package = Package(
     name: "MappingRegistryBenchmarks",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
-    dependencies: [.package(name: "MappingRegistry", path: "..")],
-    targets: [
+    dependencies: [
+        .package(name: "MappingRegistry", path: ".."),
+    ],
+    targets: benchmarks.map { benchmark in
         .executableTarget(
-            name: "ResolutionBenchmarks",
-            dependencies: [
-                .product(name: "MappingRegistry", package: "MappingRegistry"),
+            name: benchmark.name,
+            dependencies: benchmark.products.map { .product(name: $0, package: "MappingRegistry") },
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
             ]
-        ),
-    ]
+        )
+    }
 )

@@ -4,9 +4,13 @@
 /// Ids are compared to find insertions, deletions and moves (a reordered
 /// item is a move, never a deletion plus an insertion); values of items
 /// that kept their id are then compared to find updates. Duplicate ids are
-/// handled. The cost grows with the length of the lists times the number
-/// of changes, so for very large lists with many changes prefer
-/// ``IdentityDiffer``.
+/// handled.
+///
+/// The cost grows with the length of the lists times the number of
+/// changes. With few changes it is the fastest shipped differ (100 000
+/// items with 1% changes diff in about 35 ms in a release build), but a
+/// heavy reorder is quadratic: reversing 10 000 items takes seconds. For
+/// lists that may be reordered wholesale, use ``IdentityDiffer``.
 public struct CollectionDifferenceDiffer: Differ {
     /// Creates the differ.
     public init() {}

@@ -24,7 +24,8 @@ public final class SingleSectionStorage<Item: Identifiable & Equatable>: Storage
 
     /// The algorithm that computes updates in ``setItems(_:)``.
     ///
-    /// ``CollectionDifferenceDiffer`` by default.
+    /// ``CollectionDifferenceDiffer`` by default; switch to
+    /// ``IdentityDiffer`` for large lists that can be reordered wholesale.
     public var differ: any Differ
 
     private var supplementaries = SupplementaryModels()

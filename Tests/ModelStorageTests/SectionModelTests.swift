@@ -1,0 +1,39 @@
+import ModelStorage
+import Testing
+
+@Suite struct SectionModelTests {
+    @Test func kindsKeepTheOrderTheyWereFirstSet() {
+        var section = SectionModel(items: [1, 2])
+        section.setSupplementaryModel("B", ofKind: "badge")
+        section.headerModel = "H"
+        section.setSupplementaryModel("B2", ofKind: "badge")
+        section.footerModel = "F"
+        #expect(section.supplementaryKinds == ["badge", "header", "footer"])
+        #expect(section.supplementaryModel(ofKind: "badge") as? String == "B2")
+        #expect(section.numberOfItems == 2)
+    }
+
+    @Test func settingNilRemovesTheKindAndSettingAgainAppendsIt() {
+        var section = SectionModel()
+        section.headerModel = "H"
+        section.footerModel = "F"
+        section.headerModel = nil
+        #expect(section.headerModel == nil)
+        #expect(section.supplementaryKinds == ["footer"])
+        section.headerModel = "H2"
+        #expect(section.supplementaryKinds == ["footer", "header"])
+        section.setSupplementaryModel(nil, ofKind: "never set")
+        #expect(section.supplementaryKinds == ["footer", "header"])
+    }
+
+    @Test func aSectionIsAValue() {
+        var original = SectionModel(items: ["a"])
+        var copy = original
+        copy.items.append("b")
+        copy.headerModel = "H"
+        #expect(original.items.count == 1)
+        #expect(original.headerModel == nil)
+        original.items.removeAll()
+        #expect(copy.items.count == 2)
+    }
+}
