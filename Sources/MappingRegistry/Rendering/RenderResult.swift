@@ -18,6 +18,15 @@ public struct RenderResult: Sendable {
     /// identifier used, however many items it showed.
     public var viewsCreated: Int
 
+    /// Entries copied unchanged from a previous result by
+    /// ``TextRenderer/render(_:update:previous:)``, without resolving or
+    /// rendering them again; `0` for a full render.
+    public var reusedCount: Int
+
+    /// Every entry by section, so the result can be updated; `nil` when the
+    /// text was streamed.
+    var sections: [RenderedSection]?
+
     /// Whether every item and supplementary model was rendered.
     public var isComplete: Bool { missingCount == 0 && ambiguousCount == 0 }
 }

@@ -5,16 +5,21 @@ import ModelStorage
 struct RenderSession<Output: TextOutputStream> {
     let registry: MappingRegistry
     var output: Output
+    /// Whether to keep every entry, so the result can be updated later.
+    let records: Bool
+    var sections: [RenderedSection] = []
     var diagnostics: [Diagnostic] = []
     var rendered = 0
     var missing = 0
     var ambiguous = 0
+    var reused = 0
     /// One view per reuse identifier, reused from item to item.
     var pool: [String: any TextView] = [:]
 
-    init(registry: MappingRegistry, output: Output) {
+    init(registry: MappingRegistry, output: Output, records: Bool) {
         self.registry = registry
         self.output = output
+        self.records = records
     }
 
     /// The counts and diagnostics, with `text` as given.
@@ -25,71 +30,124 @@ struct RenderSession<Output: TextOutputStream> {
             renderedCount: rendered,
             missingCount: missing,
             ambiguousCount: ambiguous,
-            viewsCreated: pool.count
+            viewsCreated: pool.count,
+            reusedCount: reused,
+            sections: records ? sections : nil
         )
     }
 
-    /// Walks every section: header, items, footer, custom kinds.
+    /// Renders every section afresh.
     mutating func renderSections(of storage: some Storage) {
-        let customKinds = registry.customKinds
         for section in 0..<storage.numberOfSections {
-            if section > 0 { output.write("\n") }
-            let position = ItemPosition(item: 0, section: section)
-            if let header = storage.supplementaryModel(ofKind: SupplementaryKind.header, inSection: section) {
-                render(header, at: position, kind: .header)
-            }
-            for item in 0..<storage.numberOfItems(inSection: section) {
-                let itemPosition = ItemPosition(item: item, section: section)
-                render(storage.item(at: itemPosition) as Any, at: itemPosition, kind: .cell)
-            }
-            if let footer = storage.supplementaryModel(ofKind: SupplementaryKind.footer, inSection: section) {
-                render(footer, at: position, kind: .footer)
-            }
-            var kinds = customKinds
-            for name in storage.supplementaryKinds(inSection: section) {
-                let kind = ViewKind(rawValue: name)
-                if kind.isSupplementary, kind != .header, kind != .footer, !kinds.contains(kind) {
-                    kinds.append(kind)
-                }
-            }
-            for kind in kinds {
-                if let model = storage.supplementaryModel(ofKind: kind.rawValue, inSection: section) {
-                    render(model, at: position, kind: kind)
-                }
-            }
+            renderSection(section, of: storage, previousSupplementaries: nil) { _ in nil }
         }
     }
 
-    /// Resolves and renders one model, or writes a placeholder line.
-    mutating func render(_ model: Any, at position: ItemPosition, kind: ViewKind) {
+    /// Renders one section: header, items, footer, custom kinds.
+    ///
+    /// - Parameters:
+    ///   - previousSupplementaries: The section's earlier render, when its
+    ///     supplementary models are known to be unchanged.
+    ///   - reusableItem: The earlier entry for an item index, when the same
+    ///     item was there, unchanged.
+    mutating func renderSection(
+        _ section: Int,
+        of storage: some Storage,
+        previousSupplementaries: RenderedSection?,
+        reusableItem: (Int) -> RenderedEntry?
+    ) {
+        if section > 0 { output.write("\n") }
+        var result = RenderedSection()
+        let position = ItemPosition(item: 0, section: section)
+        if let previous = previousSupplementaries {
+            if let header = previous.header { result.header = reuse(header) }
+        } else if let header = storage.supplementaryModel(ofKind: SupplementaryKind.header, inSection: section) {
+            result.header = emit(entry(for: header, at: position, kind: .header))
+        }
+        let count = storage.numberOfItems(inSection: section)
+        if records { result.items.reserveCapacity(count) }
+        for item in 0..<count {
+            let entry: RenderedEntry
+            if let earlier = reusableItem(item) {
+                entry = reuse(earlier)
+            } else {
+                let itemPosition = ItemPosition(item: item, section: section)
+                entry = emit(self.entry(for: storage.item(at: itemPosition) as Any, at: itemPosition, kind: .cell))
+            }
+            if records { result.items.append(entry) }
+        }
+        if let previous = previousSupplementaries {
+            if let footer = previous.footer { result.footer = reuse(footer) }
+            for entry in previous.custom { result.custom.append(reuse(entry)) }
+        } else {
+            if let footer = storage.supplementaryModel(ofKind: SupplementaryKind.footer, inSection: section) {
+                result.footer = emit(entry(for: footer, at: position, kind: .footer))
+            }
+            for kind in customKinds(of: storage, inSection: section) {
+                if let model = storage.supplementaryModel(ofKind: kind.rawValue, inSection: section) {
+                    result.custom.append(emit(entry(for: model, at: position, kind: kind)))
+                }
+            }
+        }
+        if records { sections.append(result) }
+    }
+
+    /// Custom kinds with mappings, then any other custom kind the storage holds.
+    private func customKinds(of storage: some Storage, inSection section: Int) -> [ViewKind] {
+        var kinds = registry.customKinds
+        for name in storage.supplementaryKinds(inSection: section) {
+            let kind = ViewKind(rawValue: name)
+            if kind.isSupplementary, kind != .header, kind != .footer, !kinds.contains(kind) {
+                kinds.append(kind)
+            }
+        }
+        return kinds
+    }
+
+    /// Writes an entry and counts it.
+    private mutating func emit(_ entry: RenderedEntry) -> RenderedEntry {
+        output.write(entry.text)
+        switch entry.outcome {
+        case .rendered: rendered += 1
+        case .missing: missing += 1
+        case .ambiguous: ambiguous += 1
+        }
+        if let diagnostic = entry.diagnostic { diagnostics.append(diagnostic) }
+        return entry
+    }
+
+    /// Writes an entry from an earlier render.
+    private mutating func reuse(_ entry: RenderedEntry) -> RenderedEntry {
+        reused += 1
+        return emit(entry)
+    }
+
+    /// Resolves and renders one model, or makes a placeholder line.
+    mutating func entry(for model: Any, at position: ItemPosition, kind: ViewKind) -> RenderedEntry {
         switch registry.outcome(model, at: position, kind: kind) {
         case .resolved(let index):
             let value = unwrapOptionals(model) ?? model
             let mapping = registry.compiled[index]
             if let text = text(for: value, with: mapping, at: position) {
-                rendered += 1
-                output.write(text)
-                output.write("\n")
-            } else {
-                // Resolution only picks views that take the value, so this
-                // means a view plugin broke that promise: report, never trap.
-                missing += 1
-                report(Diagnostic(
-                    severity: .error,
-                    code: "missing-mapping",
-                    message: "view '\(mapping.mapping.view)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
-                    position: position
-                ), value: value, kind: kind)
+                return RenderedEntry(text: text + "\n", outcome: .rendered)
             }
+            // Resolution only picks views that take the value, so this
+            // means a view plugin broke that promise: report, never trap.
+            return placeholder(Diagnostic(
+                severity: .error,
+                code: "missing-mapping",
+                message: "view '\(mapping.mapping.view)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
+                position: position
+            ), value: value, kind: kind, outcome: .missing)
         case .nilModel:
-            missing += 1
-            report(.nilModel(at: position, kind: kind), value: nil, kind: kind)
+            return placeholder(.nilModel(at: position, kind: kind), value: nil, kind: kind, outcome: .missing)
         case .missing(let value):
-            missing += 1
-            report(registry.missingDiagnostic(value, at: position, kind: kind), value: value, kind: kind)
+            return placeholder(registry.missingDiagnostic(value, at: position, kind: kind), value: value, kind: kind, outcome: .missing)
         case .ambiguous(let indexes, let value):
-            ambiguous += 1
-            report(registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind), value: value, kind: kind)
+            return placeholder(
+                registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind),
+                value: value, kind: kind, outcome: .ambiguous
+            )
         }
     }
 
@@ -110,13 +168,12 @@ struct RenderSession<Output: TextOutputStream> {
         }
     }
 
-    /// Records a diagnostic and writes the placeholder line
-    /// `[code: Type at section S, item I]` (`[code: kind Type in section S]`
-    /// for supplementary models).
-    private mutating func report(_ diagnostic: Diagnostic, value: Any?, kind: ViewKind) {
-        diagnostics.append(diagnostic)
+    /// The placeholder line `[code: Type at section S, item I]`
+    /// (`[code: kind Type in section S]` for supplementary models).
+    private func placeholder(_ diagnostic: Diagnostic, value: Any?, kind: ViewKind, outcome: RenderedEntry.Outcome) -> RenderedEntry {
         let typeName = value.map { String(describing: type(of: $0)) } ?? "nil"
         let place = MappingRegistry.describe(diagnostic.position ?? ItemPosition(item: 0, section: 0), kind: kind)
-        output.write("[\(diagnostic.code): \(kind == .cell ? "" : "\(kind) ")\(typeName) \(place)]\n")
+        let text = "[\(diagnostic.code): \(kind == .cell ? "" : "\(kind) ")\(typeName) \(place)]\n"
+        return RenderedEntry(text: text, outcome: outcome, diagnostic: diagnostic)
     }
 }

@@ -40,7 +40,7 @@ public struct TextRenderer: Sendable {
     /// - Parameter storage: The models to render.
     /// - Returns: The text, the diagnostics and the counts.
     public func render(_ storage: some Storage) -> RenderResult {
-        var session = RenderSession(registry: registry, output: "")
+        var session = RenderSession(registry: registry, output: "", records: true)
         session.renderSections(of: storage)
         return session.result(text: session.output)
     }
@@ -54,7 +54,7 @@ public struct TextRenderer: Sendable {
     /// - Returns: The diagnostics and counts; its ``RenderResult/text`` is
     ///   empty, since the text went to `output`.
     public func render(_ storage: some Storage, into output: inout some TextOutputStream) -> RenderResult {
-        var session = RenderSession(registry: registry, output: output)
+        var session = RenderSession(registry: registry, output: output, records: false)
         session.renderSections(of: storage)
         output = session.output
         return session.result(text: "")
