@@ -18,7 +18,9 @@ let package = Package(
         .executableTarget(
             name: "menu",
             dependencies: ["MappingRegistry", "ModelStorage"],
-            path: "Examples/Menu"
+            path: "Examples/Menu",
+            // The default data, also compiled in as BundledFiles.data.
+            exclude: ["Data"]
         ),
 
         // Tests
