@@ -177,7 +177,7 @@ struct CommandSession {
 
     /// Writes `{"diagnostics": […], "summary": {"errors": N, "warnings": M}}` to standard output.
     private mutating func writeJSON(_ diagnostics: [Diagnostic]) -> Bool {
-        let report = ValidationReport(diagnostics: Diagnostic.sorted(diagnostics))
+        let report = ValidationReport(diagnostics: DiagnosticPrinter.ordered(diagnostics))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

@@ -23,7 +23,14 @@ struct DiagnosticPrinter {
 
     /// Every diagnostic in printing order, without a summary.
     func format(all diagnostics: [Diagnostic]) -> String {
-        Diagnostic.sorted(diagnostics).map(format).joined()
+        Self.ordered(diagnostics).map(format).joined()
+    }
+
+    /// Diagnostics with a location sorted by file, line and column, then
+    /// those without one (such as unused plugins), so a file's problems come first.
+    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        Diagnostic.sorted(diagnostics.filter { $0.location != nil })
+            + Diagnostic.sorted(diagnostics.filter { $0.location == nil })
     }
 
     /// `2 errors, 1 warning`.
