@@ -26,7 +26,12 @@ let package = Package(
         // Tests
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
         .testTarget(name: "MappingRegistryTests", dependencies: ["MappingRegistry", "ModelStorage"]),
-        .testTarget(name: "MenuTests", dependencies: ["menu", "MappingRegistry", "ModelStorage"]),
+        .testTarget(
+            name: "MenuTests",
+            dependencies: ["menu", "MappingRegistry", "ModelStorage"],
+            // Expected outputs, read from the source tree by path.
+            exclude: ["Snapshots"]
+        ),
     ]
 )
 
