@@ -21,13 +21,20 @@ let package = Package(
         .executableTarget(
             name: "menu",
             dependencies: ["MappingRegistry", "ModelStorage"],
-            path: "Examples/Menu"
+            path: "Examples/Menu",
+            // The default data, also compiled in as BundledFiles.data.
+            exclude: ["Data"]
         ),
 
         // Tests
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
         .testTarget(name: "MappingRegistryTests", dependencies: ["MappingRegistry", "ModelStorage"]),
-        .testTarget(name: "MenuTests", dependencies: ["menu", "MappingRegistry", "ModelStorage"]),
+        .testTarget(
+            name: "MenuTests",
+            dependencies: ["menu", "MappingRegistry", "ModelStorage"],
+            // Expected outputs, read from the source tree by path.
+            exclude: ["Snapshots"]
+        ),
     ]
 )
 

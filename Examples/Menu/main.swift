@@ -1,2 +1,6 @@
-// Placeholder: the real sample arrives with the `menu` issue.
-print("menu: sample not built yet")
+import Foundation
+import MappingRegistry
+
+// `swift run menu [render|validate] …`: the library's command front end with
+// the restaurant menu's plugins and its bundled mappings and data.
+exit(MenuCommand.tool.run().rawValue)

@@ -1,0 +1,54 @@
+import MappingRegistry
+import ModelStorage
+
+/// Every model, view and predicate `mappings.json` and the menu data may name.
+enum MenuPlugins {
+    static let catalog: PluginCatalog = {
+        var plugins = PluginCatalog()
+
+        // Models: a protocol with three conforming types, a class with a
+        // subclass, plain strings for headers and footers, and one type
+        // (GiftCard) that no mapping shows.
+        plugins.register(model: (any Food).self, named: "Food")
+        plugins.register(model: Dish.self, named: "Dish")
+        plugins.register(model: Drink.self, named: "Drink")
+        plugins.register(model: Side.self, named: "Side")
+        plugins.register(model: Promotion.self, named: "Promotion")
+        plugins.register(model: HappyHour.self, named: "HappyHour")
+        plugins.register(model: String.self, named: "String")
+        plugins.register(model: GiftCard.self, named: "GiftCard")
+
+        // Views with ModelTransfer, reused from a pool.
+        plugins.register(view: DishRow.self, named: "DishRow")
+        plugins.register(view: PriceRow.self, named: "PriceRow")
+        plugins.register(view: PromotionBox.self, named: "PromotionBox")
+
+        // Views as handlers.
+        plugins.register(view: "ChefSpecialRow", for: Dish.self) { dish, _ in
+            var text = MenuText.line("* " + dish.name, price: dish.price)
+            if let detail = dish.detail { text += "\n" + MenuText.detail(detail) }
+            return text
+        }
+        plugins.register(view: "VeganDishRow", for: Dish.self) { dish, _ in
+            MenuText.line(dish.name + " (v)", price: dish.price)
+        }
+        plugins.register(view: "SpicyDishRow", for: Dish.self) { dish, _ in
+            MenuText.line(dish.name + " (hot)", price: dish.price)
+        }
+        plugins.register(view: "HappyHourRow", for: HappyHour.self) { happyHour, _ in
+            "\(happyHour.title), \(happyHour.from)-\(happyHour.until): \(happyHour.offer)"
+        }
+        plugins.register(view: "SectionTitle", for: String.self) { title, _ in
+            let heading = title.uppercased()
+            return heading + "\n" + String(repeating: "=", count: heading.count)
+        }
+        plugins.register(view: "Footnote", for: String.self) { note, _ in
+            "  " + note
+        }
+
+        // Named predicates for conditions.
+        plugins.register(predicate: "isVegan", for: Dish.self) { dish, _ in dish.vegan }
+        plugins.register(predicate: "isSpicy", for: Dish.self) { dish, _ in dish.spicy }
+        return plugins
+    }()
+}

@@ -1,0 +1,152 @@
+import Foundation
+import ModelStorage
+
+/// The command front end any app gets from its ``PluginCatalog``: the
+/// `render` and `validate` subcommands, `--help`, diagnostics on standard
+/// error, results on standard output, and an ``ExitCode``.
+///
+/// ```swift
+/// // main.swift of an app's executable
+/// import Foundation
+/// import MappingRegistry
+///
+/// let tool = CommandLineTool(name: "menu", plugins: MenuPlugins.catalog, bundledData: MenuPlugins.defaultData)
+/// exit(tool.run().rawValue)
+/// ```
+///
+/// The command line:
+/// - `NAME [render] [--mappings FILE] [--data FILE] [--strict]` renders the
+///   data as text on standard output and reports every item that no mapping
+///   or several mappings claim on standard error. It exits 0, or 1 with
+///   `--strict` when anything could not be rendered.
+/// - `NAME validate [--mappings FILE] [--data FILE] [--format text|json] [--warnings-as-errors]`
+///   reports every problem of the mappings file and, with data, of every
+///   stored item: exit 0 when clean, 1 when errors were found.
+/// - Exit 2 for a usage error or a file that cannot be read.
+///
+/// Without `--mappings` the tool reads `mappings.json` from the current
+/// directory and, when there is none, ``bundledMappings``. Without
+/// `--data` it uses ``bundledData``.
+public struct CommandLineTool: Sendable {
+    /// The program name used in usage and help text.
+    public var name: String
+    /// One line saying what the program is, for `--help`.
+    public var summary: String
+    /// The plugins the mappings and the data may name.
+    public var plugins: PluginCatalog
+    /// The file looked for in the current directory when `--mappings` is not given.
+    public var mappingsFileName: String
+    /// The mappings used when `--mappings` is not given and the current
+    /// directory has no ``mappingsFileName``.
+    public var bundledMappings: InputFile?
+    /// The data used when `--data` is not given.
+    public var bundledData: InputFile?
+
+    /// Creates a command front end.
+    ///
+    /// - Parameters:
+    ///   - name: The program name for usage and help text.
+    ///   - summary: One line for `--help`.
+    ///   - plugins: The models, views and predicates.
+    ///   - mappingsFileName: The default mappings file in the current directory.
+    ///   - bundledMappings: The mappings to fall back on, if any.
+    ///   - bundledData: The default data, if any.
+    public init(
+        name: String,
+        summary: String = "Render stored models through mappings.json, or check the mappings.",
+        plugins: PluginCatalog,
+        mappingsFileName: String = "mappings.json",
+        bundledMappings: InputFile? = nil,
+        bundledData: InputFile? = nil
+    ) {
+        self.name = name
+        self.summary = summary
+        self.plugins = plugins
+        self.mappingsFileName = mappingsFileName
+        self.bundledMappings = bundledMappings
+        self.bundledData = bundledData
+    }
+
+    /// Runs the command line of this process: its arguments, standard
+    /// output and standard error.
+    ///
+    /// - Returns: The exit code; pass its `rawValue` to `exit`.
+    public func run() -> ExitCode {
+        var output = FileHandleOutputStream(.standardOutput)
+        var error = FileHandleOutputStream(.standardError)
+        return run(arguments: Array(CommandLine.arguments.dropFirst()), standardOutput: &output, standardError: &error)
+    }
+
+    /// Runs a command line, writing into the given streams; for tests and
+    /// for apps that embed the command.
+    ///
+    /// Relative paths are read relative to the current directory.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - standardOutput: Receives results: the rendered text, `--help`, JSON diagnostics.
+    ///   - standardError: Receives diagnostics, summaries and usage messages.
+    /// - Returns: ``ExitCode/success``, ``ExitCode/failure`` or ``ExitCode/usage``.
+    public func run(
+        arguments: [String],
+        standardOutput: inout some TextOutputStream,
+        standardError: inout some TextOutputStream
+    ) -> ExitCode {
+        let parsed: CommandLineArguments
+        do {
+            parsed = try CommandLineArguments.parse(arguments)
+        } catch {
+            standardError.write("\(name): error: \(error.message)\n")
+            standardError.write(usage(error.subcommand))
+            standardError.write("Run '\(name) --help' for more.\n")
+            return .usage
+        }
+        if parsed.help {
+            standardOutput.write(helpText)
+            return .success
+        }
+        var session = CommandSession(tool: self, arguments: parsed)
+        let code = session.run()
+        standardOutput.write(session.output)
+        standardError.write(session.errors)
+        return code
+    }
+
+    // MARK: - Help
+
+    /// The usage lines of one subcommand, or of both.
+    func usage(_ subcommand: CommandLineSubcommand?) -> String {
+        let subcommands = subcommand.map { [$0] } ?? CommandLineSubcommand.allCases
+        var lines: [String] = []
+        for (index, subcommand) in subcommands.enumerated() {
+            let options = CommandLineOption.all
+                .filter { $0.subcommands.contains(subcommand) && $0.name != CommandLineOption.help.name }
+                .map { option in "[\(option.name)\(option.valueName.map { " \($0)" } ?? "")]" }
+            let command = subcommand == .render ? "\(name) [render]" : "\(name) \(subcommand.rawValue)"
+            lines.append((index == 0 ? "usage: " : "       ") + ([command] + options).joined(separator: " "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The whole `--help` text.
+    var helpText: String {
+        var text = "\(name): \(summary)\n\n\(usage(nil))\nSubcommands:\n"
+        for subcommand in CommandLineSubcommand.allCases {
+            text += "  " + subcommand.rawValue.padding(toLength: 24, withPad: " ", startingAt: 0) + subcommand.summary + "\n"
+        }
+        text += "\nOptions:\n"
+        for option in CommandLineOption.all {
+            let flag = option.name + (option.valueName.map { " \($0)" } ?? "")
+            text += "  " + flag.padding(toLength: 24, withPad: " ", startingAt: 0) + option.help + "\n"
+        }
+        text += """
+
+            Exit codes:
+              0                       Success: rendered, or validated with no errors.
+              1                       Errors found (or, for render --strict, an item missing or ambiguous).
+              2                       Usage error, or a file that cannot be read.
+
+            """
+        return text
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import ModelStorage
+
+/// One run of a parsed command line: reads the inputs, renders or
+/// validates, and collects what goes to standard output and standard error.
+struct CommandSession {
+    let tool: CommandLineTool
+    let arguments: CommandLineArguments
+    /// What goes to standard output.
+    private(set) var output = ""
+    /// What goes to standard error.
+    private(set) var errors = ""
+    private var printer = DiagnosticPrinter()
+
+    init(tool: CommandLineTool, arguments: CommandLineArguments) {
+        self.tool = tool
+        self.arguments = arguments
+    }
+
+    mutating func run() -> ExitCode {
+        let mappings: InputFile
+        let data: InputFile?
+        do {
+            mappings = try mappingsFile()
+            data = try dataFile()
+        } catch {
+            return unreadable(error)
+        }
+        printer.sources[mappings.name] = [UInt8](mappings.contents)
+        if let data { printer.sources[data.name] = [UInt8](data.contents) }
+        switch arguments.subcommand {
+        case .render:
+            guard let data else {
+                errors += "\(tool.name): error: no data to render; pass --data FILE\n" + tool.usage(.render)
+                return .usage
+            }
+            return render(mappings: mappings, data: data)
+        case .validate:
+            return validate(mappings: mappings, data: data)
+        }
+    }
+
+    // MARK: - Subcommands
+
+    private mutating func render(mappings: InputFile, data: InputFile) -> ExitCode {
+        let loaded = load(mappings: mappings, data: data)
+        guard let registry = loaded.registry, let document = loaded.document else {
+            report(loaded.diagnostics, trailer: "nothing rendered")
+            return .failure
+        }
+        let result = TextRenderer(registry: registry).render(document.storage)
+        output += result.text
+        let diagnostics = loaded.diagnostics + Self.resolve(document, with: registry)
+        if !diagnostics.isEmpty {
+            let total = result.renderedCount + result.missingCount + result.ambiguousCount
+            var trailer = "rendered \(result.renderedCount) of \(total)"
+            trailer += "; \(result.missingCount) missing, \(result.ambiguousCount) ambiguous"
+            report(diagnostics, trailer: trailer)
+        }
+        return arguments.strict && !result.isComplete ? .failure : .success
+    }
+
+    private mutating func validate(mappings: InputFile, data: InputFile?) -> ExitCode {
+        let loaded = load(mappings: mappings, data: data)
+        var diagnostics = loaded.diagnostics
+        var checked = "checked \(mappings.name)"
+        if let registry = loaded.registry {
+            checked += " (\(DiagnosticPrinter.count(registry.mappings.count, "mapping")))"
+        }
+        if let data {
+            checked += " and \(data.name)"
+            if let registry = loaded.registry, let document = loaded.document {
+                diagnostics += Self.resolve(document, with: registry)
+                checked += " (\(DiagnosticPrinter.count(document.entries.count, "stored model")))"
+            }
+        }
+        if arguments.warningsAsErrors {
+            diagnostics = diagnostics.map { diagnostic in
+                var promoted = diagnostic
+                if promoted.severity == .warning { promoted.severity = .error }
+                return promoted
+            }
+        }
+        let errorCount = diagnostics.count { $0.severity == .error }
+        switch arguments.format {
+        case .text: report(diagnostics, trailer: checked)
+        case .json: guard writeJSON(diagnostics) else { return .failure }
+        }
+        return errorCount > 0 ? .failure : .success
+    }
+
+    // MARK: - Loading
+
+    private struct Loaded {
+        var registry: MappingRegistry?
+        var document: DataDocument?
+        /// Load errors and warnings of both files.
+        var diagnostics: [Diagnostic] = []
+    }
+
+    private func load(mappings: InputFile, data: InputFile?) -> Loaded {
+        var loaded = Loaded()
+        do {
+            let registry = try MappingRegistry(configuration: mappings.contents, plugins: tool.plugins, source: mappings.name)
+            loaded.registry = registry
+            loaded.diagnostics += registry.warnings
+        } catch {
+            loaded.diagnostics += error.diagnostics
+        }
+        if let data {
+            do {
+                loaded.document = try DataDocument(data: data.contents, plugins: tool.plugins, source: data.name)
+            } catch {
+                loaded.diagnostics += error.diagnostics
+            }
+        }
+        return loaded
+    }
+
+    /// Resolves every stored model; each failure points at the model's entry in the data document.
+    static func resolve(_ document: DataDocument, with registry: MappingRegistry) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for entry in document.entries {
+            // A `null` header, footer or supplementary model means "none".
+            guard entry.kind == .cell || entry.value != nil else { continue }
+            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind).diagnostic {
+                diagnostic.location = entry.location
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
+    }
+
+    /// The mappings named on the command line, else in the current directory, else the bundled copy.
+    private func mappingsFile() throws(ConfigurationError) -> InputFile {
+        if let path = arguments.mappings {
+            return try read(path)
+        }
+        let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent(tool.mappingsFileName)
+        if FileManager.default.fileExists(atPath: local.path) || tool.bundledMappings == nil {
+            return try read(tool.mappingsFileName)
+        }
+        if let bundled = tool.bundledMappings { return bundled }
+        return try read(tool.mappingsFileName)
+    }
+
+    private func dataFile() throws(ConfigurationError) -> InputFile? {
+        if let path = arguments.data { return try read(path) }
+        return tool.bundledData
+    }
+
+    /// Reads a file; diagnostics name it as the user wrote it.
+    private func read(_ path: String) throws(ConfigurationError) -> InputFile {
+        let contents = try FileReader.read(URL(fileURLWithPath: path), limit: FileReader.configurationLimit)
+        return InputFile(name: path, contents: contents)
+    }
+
+    // MARK: - Output
+
+    private mutating func unreadable(_ error: ConfigurationError) -> ExitCode {
+        if arguments.subcommand == .validate, arguments.format == .json {
+            _ = writeJSON(error.diagnostics)
+        } else {
+            errors += printer.format(all: error.diagnostics)
+        }
+        return .usage
+    }
+
+    /// Prints diagnostics on standard error, then one summary line.
+    private mutating func report(_ diagnostics: [Diagnostic], trailer: String) {
+        errors += printer.format(all: diagnostics)
+        let errorCount = diagnostics.count { $0.severity == .error }
+        let warningCount = diagnostics.count { $0.severity == .warning }
+        errors += "\(tool.name): \(DiagnosticPrinter.summary(errors: errorCount, warnings: warningCount)); \(trailer)\n"
+    }
+
+    /// Writes `{"diagnostics": […], "summary": {"errors": N, "warnings": M}}` to standard output.
+    private mutating func writeJSON(_ diagnostics: [Diagnostic]) -> Bool {
+        let report = ValidationReport(diagnostics: DiagnosticPrinter.ordered(diagnostics))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            output += String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+            return true
+        } catch {
+            errors += "\(tool.name): error: cannot encode the diagnostics as JSON: \(error)\n"
+            return false
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import ModelStorage
+
+/// Stored items read from a JSON data document into a `MemoryStorage`,
+/// each item created through a model registered in a ``PluginCatalog``.
+///
+/// A data document lists sections; every item, header, footer and custom
+/// supplementary model names its registered model and carries its value,
+/// which that model's `Decodable` conformance decodes:
+///
+/// ```json
+/// {
+///   "sections": [
+///     {
+///       "header": { "model": "String", "value": "Starters" },
+///       "items": [
+///         { "model": "Dish", "value": { "name": "Soup", "price": 6.5, "vegan": true } }
+///       ],
+///       "footer": { "model": "String", "value": "(v) vegan" },
+///       "supplementary": { "banner": { "model": "Promotion", "value": { "title": "Soup and bread 8.00" } } }
+///     }
+///   ]
+/// }
+/// ```
+///
+/// An item written as `null` is stored as a `nil` item (resolving it
+/// reports `nil-model`); a `null` header, footer or supplementary model is
+/// the same as leaving it out. Loading collects every problem — unknown
+/// model names, values that do not decode, keys in the wrong place — and
+/// throws them together, each with a file, line, column and JSON pointer.
+public struct DataDocument {
+    /// One model the document stored, with where it came from.
+    public struct Entry {
+        /// The kind of place it fills: ``ViewKind/cell`` for items, otherwise a supplementary kind.
+        public var kind: ViewKind
+        /// Its position; supplementary models use `ItemPosition(item: 0, section: s)`.
+        public var position: ItemPosition
+        /// The registered model name it was written with, or `nil` for a `null` item.
+        public var model: String?
+        /// The decoded value; `nil` for a `null` item.
+        public var value: Any?
+        /// Where the entry's object (or `null`) is in the document.
+        public var location: SourceLocation
+    }
+
+    /// The file name diagnostics use, as given to the initializer.
+    public let source: String
+    /// The storage filled with every section, item and supplementary model.
+    public let storage: MemoryStorage
+    /// Every stored model in document order: per section the header, the
+    /// footer, the custom supplementary models, then the items.
+    public let entries: [Entry]
+
+    /// Loads a data document.
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes (UTF-8 JSON).
+    ///   - plugins: The catalog whose `Decodable` models create the values.
+    ///   - source: The file name to use in diagnostics.
+    /// - Throws: ``DataDocumentError`` with every problem found.
+    public init(data: Data, plugins: PluginCatalog, source: String = "data.json") throws(DataDocumentError) {
+        var loader = DataDocumentLoader(source: source, plugins: plugins, bytes: [UInt8](data))
+        loader.run()
+        guard loader.diagnostics.isEmpty else {
+            throw DataDocumentError(diagnostics: loader.diagnostics)
+        }
+        self.source = source
+        self.entries = loader.entries
+        self.storage = loader.makeStorage()
+    }
+
+    /// Loads a data document from a file.
+    ///
+    /// Diagnostics name the file by its last path component.
+    ///
+    /// - Parameters:
+    ///   - url: The file to read.
+    ///   - plugins: The catalog whose `Decodable` models create the values.
+    /// - Throws: ``DataDocumentError``: `unreadable-file` when the file cannot
+    ///   be read or is too large, or every problem in its contents.
+    public init(contentsOf url: URL, plugins: PluginCatalog) throws(DataDocumentError) {
+        let data: Data
+        do {
+            data = try FileReader.read(url, limit: FileReader.configurationLimit)
+        } catch {
+            throw DataDocumentError(diagnostics: error.diagnostics)
+        }
+        try self.init(data: data, plugins: plugins, source: url.lastPathComponent)
+    }
+
+    /// Where the model stored at a position was written.
+    ///
+    /// - Parameters:
+    ///   - position: The item's position, or `ItemPosition(item: 0, section: s)` for a supplementary model.
+    ///   - kind: The kind of place. Default ``ViewKind/cell``.
+    /// - Returns: The location of its entry, or `nil` when the document stored nothing there.
+    public func location(of position: ItemPosition, kind: ViewKind = .cell) -> SourceLocation? {
+        entries.first { $0.position == position && $0.kind == kind }?.location
+    }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import ModelStorage
+
+/// Reads a data document, creates every value through the catalog's
+/// `Decodable` models, and collects every problem before giving up.
+struct DataDocumentLoader {
+    static let rootKeys = ["sections"]
+    static let sectionKeys = ["header", "footer", "items", "supplementary"]
+    static let entryKeys = ["model", "value"]
+
+    let source: String
+    let plugins: PluginCatalog
+    let bytes: [UInt8]
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var entries: [DataDocument.Entry] = []
+    private(set) var sectionCount = 0
+
+    init(source: String, plugins: PluginCatalog, bytes: [UInt8]) {
+        self.source = source
+        self.plugins = plugins
+        self.bytes = bytes
+    }
+
+    /// Reads the whole document, filling ``entries`` and ``diagnostics``.
+    mutating func run() {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            diagnostics.append(.invalidJSON(error, file: source))
+            return
+        }
+        guard let members = root.objectMembers else {
+            report(.wrongType(expected: "a JSON object with 'sections'", found: root, at: location(of: root, "")))
+            return
+        }
+        let fields = checkKeys(members, known: Self.rootKeys, in: "")
+        guard let sectionsNode = fields["sections"] else {
+            report(.missingKey("sections", in: "the data document", at: location(of: root, "")))
+            return
+        }
+        guard let sections = sectionsNode.arrayElements else {
+            report(.wrongType(expected: "an array of sections", found: sectionsNode, key: "sections", at: location(of: sectionsNode, "/sections")))
+            return
+        }
+        sectionCount = sections.count
+        for (index, node) in sections.enumerated() {
+            checkSection(node, index: index)
+        }
+    }
+
+    /// A storage holding every entry read.
+    func makeStorage() -> MemoryStorage {
+        let storage = MemoryStorage()
+        var items = [[Any]](repeating: [], count: sectionCount)
+        var supplementary: [ViewKind: [Any?]] = [:]
+        var kinds: [ViewKind] = []
+        for entry in entries {
+            let section = entry.position.section
+            guard items.indices.contains(section) else { continue }
+            if entry.kind == .cell {
+                // A `null` item is stored as a nil optional, so resolving it reports `nil-model`.
+                items[section].append(entry.value as Any)
+            } else if let value = entry.value {
+                if supplementary[entry.kind] == nil {
+                    supplementary[entry.kind] = [Any?](repeating: nil, count: sectionCount)
+                    kinds.append(entry.kind)
+                }
+                supplementary[entry.kind]?[section] = value
+            }
+        }
+        storage.setItemsForAllSections(items)
+        for kind in kinds {
+            storage.setSupplementaryModels(supplementary[kind] ?? [], ofKind: kind.rawValue)
+        }
+        return storage
+    }
+
+    // MARK: - Structure
+
+    private mutating func checkSection(_ node: JSONNode, index: Int) {
+        let pointer = JSONPointer.appending("/sections", index: index)
+        guard let members = node.objectMembers else {
+            report(.wrongType(expected: "a section object with 'items'", found: node, at: location(of: node, pointer)))
+            return
+        }
+        let fields = checkKeys(members, known: Self.sectionKeys, in: pointer)
+        let supplementaryPosition = ItemPosition(item: 0, section: index)
+        if let header = fields["header"] {
+            checkEntry(header, pointer: pointer + "/header", kind: .header, position: supplementaryPosition)
+        }
+        if let footer = fields["footer"] {
+            checkEntry(footer, pointer: pointer + "/footer", kind: .footer, position: supplementaryPosition)
+        }
+        if let supplementary = fields["supplementary"] {
+            checkSupplementary(supplementary, pointer: pointer + "/supplementary", section: index)
+        }
+        if let itemsNode = fields["items"] {
+            guard let items = itemsNode.arrayElements else {
+                report(.wrongType(expected: "an array of items", found: itemsNode, key: "items", at: location(of: itemsNode, pointer + "/items")))
+                return
+            }
+            for (item, element) in items.enumerated() {
+                checkEntry(
+                    element,
+                    pointer: JSONPointer.appending(pointer + "/items", index: item),
+                    kind: .cell,
+                    position: ItemPosition(item: item, section: index)
+                )
+            }
+        }
+    }
+
+    private mutating func checkSupplementary(_ node: JSONNode, pointer: String, section: Int) {
+        guard let members = node.objectMembers else {
+            report(.wrongType(
+                expected: "an object from custom kind to model, such as {\"banner\": {\"model\": …, \"value\": …}}",
+                found: node,
+                key: "supplementary",
+                at: location(of: node, pointer)
+            ))
+            return
+        }
+        var seen: Set<String> = []
+        for member in members {
+            let memberPointer = JSONPointer.appending(pointer, key: member.key)
+            let keyLocation = SourceLocation(file: source, line: member.keyLocation.line, column: member.keyLocation.column, pointer: memberPointer)
+            let kind = ViewKind(rawValue: member.key)
+            if member.key.isEmpty || kind == .cell || kind == .header || kind == .footer {
+                report(.reservedKind(member.key, at: keyLocation))
+                continue
+            }
+            guard seen.insert(member.key).inserted else {
+                report(.duplicateKey(member.key, at: keyLocation))
+                continue
+            }
+            checkEntry(member.value, pointer: memberPointer, kind: kind, position: ItemPosition(item: 0, section: section))
+        }
+    }
+
+    /// Checks one `{"model": …, "value": …}` entry and, when it is sound, decodes and records it.
+    private mutating func checkEntry(_ node: JSONNode, pointer: String, kind: ViewKind, position: ItemPosition) {
+        let objectLocation = location(of: node, pointer)
+        if node.isNull {
+            entries.append(DataDocument.Entry(kind: kind, position: position, model: nil, value: nil, location: objectLocation))
+            return
+        }
+        guard let members = node.objectMembers else {
+            report(.wrongType(expected: "an object {\"model\": …, \"value\": …}", found: node, at: objectLocation))
+            return
+        }
+        let fields = checkKeys(members, known: Self.entryKeys, in: pointer)
+        let owner = kind == .cell ? "the item" : "the \(kind)"
+        var plugin: ModelPlugin?
+        var modelName: String?
+        if let modelNode = fields["model"] {
+            let at = location(of: modelNode, pointer + "/model")
+            if let name = modelNode.stringValue, !name.isEmpty {
+                modelName = name
+                plugin = lookUpModel(name, at: at)
+            } else {
+                report(.wrongType(expected: "a non-empty string", found: modelNode, key: "model", at: at))
+            }
+        } else {
+            report(.missingKey("model", in: owner, at: objectLocation))
+        }
+        guard let valueNode = fields["value"] else {
+            report(.missingKey("value", in: owner, at: objectLocation))
+            return
+        }
+        guard let plugin, let modelName else { return }
+        guard let decode = plugin.decode else {
+            report(.undecodableModel(plugin, at: location(of: valueNode, pointer + "/value")))
+            return
+        }
+        let slice = Data(bytes[valueNode.byteRange])
+        do {
+            let value = try decode(slice)
+            entries.append(DataDocument.Entry(kind: kind, position: position, model: modelName, value: value, location: objectLocation))
+        } catch {
+            report(decodingDiagnostic(error, model: modelName, value: valueNode, pointer: pointer + "/value"))
+        }
+    }
+
+    private mutating func lookUpModel(_ name: String, at location: SourceLocation) -> ModelPlugin? {
+        if let plugin = plugins.models[name] { return plugin }
+        let decodable = plugins.models.values.filter { $0.decode != nil }.map(\.name)
+        let hint = decodable.isEmpty ? "; the PluginCatalog has no Decodable models" : Suggestion.hint(for: name, in: decodable)
+        report(Diagnostic(severity: .error, code: "unknown-model", message: "unknown model '\(name)'\(hint)", location: location))
+        return nil
+    }
+
+    // MARK: - Decoding errors
+
+    /// Turns a decoding failure into a diagnostic at the offending field.
+    private func decodingDiagnostic(_ error: any Error, model: String, value: JSONNode, pointer: String) -> Diagnostic {
+        func at(_ path: [any CodingKey]) -> (node: JSONNode, location: SourceLocation, subject: String) {
+            let components = path.map { key in key.intValue.map(JSONPathComponent.index) ?? .key(key.stringValue) }
+            let found = value.descendant(at: components)
+            let subject = found.pointer.isEmpty
+                ? "the value of model '\(model)'"
+                : "'\(found.pointer.dropFirst())' in the value of model '\(model)'"
+            return (found.node, location(of: found.node, pointer + found.pointer), subject)
+        }
+        guard let error = error as? DecodingError else {
+            let place = at([])
+            return .undecodableValue("cannot create model '\(model)' from this value: \(error)", at: place.location)
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            let place = at(context.codingPath)
+            return .undecodableValue("\(place.subject) must be \(Self.describe(type)), found \(place.node.describedForMessage)", at: place.location)
+        case .valueNotFound(let type, let context):
+            let place = at(context.codingPath)
+            return .undecodableValue("\(place.subject) must be \(Self.describe(type)), found \(place.node.describedForMessage)", at: place.location)
+        case .keyNotFound(let key, let context):
+            let place = at(context.codingPath)
+            return .undecodableValue("\(place.subject) has no '\(key.stringValue)', which the model requires", at: place.location)
+        case .dataCorrupted(let context):
+            let place = at(context.codingPath)
+            return .undecodableValue("\(place.subject) is not valid: \(context.debugDescription)", at: place.location)
+        @unknown default:
+            return .undecodableValue("cannot create model '\(model)' from this value: \(error)", at: at([]).location)
+        }
+    }
+
+    /// A Swift type as a JSON reader would say it: `a number`, `a string`, `an object`.
+    static func describe(_ type: Any.Type) -> String {
+        if type == String.self || type == Substring.self || type == Character.self { return "a string" }
+        if type == Bool.self { return "a boolean" }
+        if type is any BinaryInteger.Type { return "an integer" }
+        if type is any BinaryFloatingPoint.Type || type == Decimal.self { return "a number" }
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary<") { return "an object" }
+        if name.hasPrefix("Array<") { return "an array" }
+        return "'\(name)'"
+    }
+
+    // MARK: - Helpers
+
+    /// Reports unknown and repeated keys; returns the first value of each known key.
+    private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> [String: JSONNode] {
+        var fields: [String: JSONNode] = [:]
+        for member in members {
+            let at = SourceLocation(
+                file: source,
+                line: member.keyLocation.line,
+                column: member.keyLocation.column,
+                pointer: JSONPointer.appending(pointer, key: member.key)
+            )
+            if !known.contains(member.key) {
+                report(.unknownKey(member.key, known: known, at: at))
+            } else if fields[member.key] != nil {
+                report(.duplicateKey(member.key, at: at))
+            } else {
+                fields[member.key] = member.value
+            }
+        }
+        return fields
+    }
+
+    private func location(of node: JSONNode, _ pointer: String) -> SourceLocation {
+        SourceLocation(file: source, line: node.location.line, column: node.location.column, pointer: pointer)
+    }
+
+    private mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+}
+
+// MARK: - Diagnostic factories
+
+extension Diagnostic {
+    static func unknownKey(_ key: String, known: [String], at location: SourceLocation) -> Diagnostic {
+        let expected = known.map { "'\($0)'" }.joined(separator: ", ")
+        let hint = Suggestion.closest(to: key, in: known).map { "did you mean '\($0)'?" } ?? "expected one of \(expected)"
+        return Diagnostic(severity: .error, code: "unknown-key", message: "unknown key '\(key)'; \(hint)", location: location)
+    }
+
+    static func duplicateKey(_ key: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: .error, code: "duplicate-key", message: "key '\(key)' appears twice in one object; keep one", location: location)
+    }
+
+    static func reservedKind(_ key: String, at location: SourceLocation) -> Diagnostic {
+        let fix = key.isEmpty || key == ViewKind.cell.rawValue
+            ? "name a custom supplementary kind such as 'banner'"
+            : "put it in the section's '\(key)' key"
+        return Diagnostic(
+            severity: .error,
+            code: "reserved-kind",
+            message: "'\(key)' is not a custom supplementary kind; \(fix)",
+            location: location
+        )
+    }
+
+    static func undecodableModel(_ plugin: ModelPlugin, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: "undecodable-model",
+            message: "model '\(plugin.name)' ('\(plugin.type.name)') was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one",
+            location: location
+        )
+    }
+
+    static func undecodableValue(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: .error, code: "undecodable-value", message: message, location: location)
+    }
+}

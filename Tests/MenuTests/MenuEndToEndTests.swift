@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Runs the built `menu` binary and checks stdout, stderr and the exit status.
+@Suite struct MenuEndToEndTests {
+    @Test func defaultRunRendersTheMenuAndReportsThePlantedItems() throws {
+        let run = try MenuBinary.run([])
+        #expect(run.status == 0)
+        for text in ["CHEF'S SPECIALS", "STARTERS", "MAINS", "DRINKS", "AT THE COUNTER",
+                     "Tonight only, while they last.", "| Two courses for 25.00, weekdays until 7 pm",
+                     "Lemonade, 33 cl ........................... 4.00"] {
+            #expect(run.output.contains(text), "stdout lacks \(text)")
+        }
+        #expect(run.errors.contains("error: 2 cell mappings apply to 'Dish' at section 2, item 1 with priority 2"))
+        #expect(run.errors.contains("error: no cell mapping for 'GiftCard' at section 4, item 1"))
+        #expect(run.errors.hasSuffix("menu: 2 errors, 0 warnings; rendered 23 of 25; 1 missing, 1 ambiguous\n"))
+    }
+
+    @Test func strictRenderFailsOnThePlantedItems() throws {
+        #expect(try MenuBinary.run(["render", "--strict"]).status == 1)
+    }
+
+    @Test func validatingTheDefaultsFindsExactlyThePlantedItems() throws {
+        let run = try MenuBinary.run(["validate", "--format", "json"])
+        #expect(run.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(summary == ["errors": 2, "warnings": 0])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["code"] as? String } == ["ambiguous-mapping", "missing-mapping"])
+        #expect(diagnostics.map { $0["pointer"] as? String } == ["/sections/2/items/1", "/sections/4/items/1"])
+        #expect(diagnostics.map { $0["file"] as? String } == Array(repeating: "Examples/Menu/Data/menu-data.json", count: 2))
+        #expect(diagnostics.map { $0["section"] as? Int } == [2, 4])
+        #expect(diagnostics.map { $0["item"] as? Int } == [1, 1])
+        #expect(diagnostics.map { $0["line"] as? Int } == [28, 46])
+        #expect(diagnostics.allSatisfy { $0["severity"] as? String == "error" && $0["column"] as? Int == 9 })
+    }
+
+    @Test func aCleanConfigurationAndDataValidate() throws {
+        let directory = try MenuBinary.temporaryDirectory()
+        let data = directory.appendingPathComponent("clean.json")
+        try Data("""
+            {"sections": [{
+              "header": {"model": "String", "value": "Soups"},
+              "items": [{"model": "Dish", "value": {"name": "Soup", "price": 6}},
+                        {"model": "Drink", "value": {"name": "Tea", "price": 3, "size": "pot"}}],
+              "supplementary": {"banner": {"model": "HappyHour",
+                                "value": {"title": "Tea time", "from": "15:00", "until": "17:00", "offer": "scones"}}}
+            }]}
+            """.utf8).write(to: data)
+        let run = try MenuBinary.run(["validate", "--data", data.path])
+        #expect(run.status == 0)
+        #expect(run.errors == "menu: 0 errors, 0 warnings; checked mappings.json (10 mappings) and \(data.path) (4 stored models)\n")
+        let render = try MenuBinary.run(["--strict", "--data", data.path])
+        #expect(render.status == 0)
+        #expect(render.errors == "")
+    }
+
+    @Test func anUnreadableFileExitsTwo() throws {
+        let missing = try MenuBinary.run(["validate", "--mappings", "no-such-mappings.json"])
+        #expect(missing.status == 2)
+        #expect(missing.errors.contains("no-such-mappings.json': no such file [unreadable-file]"))
+        let directory = try MenuBinary.run(["render", "--data", "Sources"])
+        #expect(directory.status == 2)
+        #expect(directory.errors.contains("it is a directory [unreadable-file]"))
+    }
+
+    @Test func aUsageErrorExitsTwo() throws {
+        let run = try MenuBinary.run(["validate", "--strict"])
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("menu: error: option '--strict' does not apply to 'validate'\nusage: menu validate"))
+        #expect(run.output == "")
+    }
+
+    @Test func fromAnotherDirectoryTheBundledMappingsAreUsed() throws {
+        let directory = try MenuBinary.temporaryDirectory()
+        let run = try MenuBinary.run([], in: directory)
+        let atRoot = try MenuBinary.run([])
+        #expect(run.status == 0)
+        #expect(run.output == atRoot.output)
+    }
+
+    @Test func helpExitsZero() throws {
+        let run = try MenuBinary.run(["--help"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("usage: menu [render] [--mappings FILE] [--data FILE] [--strict]"))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// What one run of the built `menu` binary produced.
+struct MenuRun {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+enum MenuBinaryError: Error, CustomStringConvertible {
+    case notFound([String])
+    case timedOut([String])
+
+    var description: String {
+        switch self {
+        case .notFound(let places): "no built 'menu' binary; looked at: \(places.joined(separator: ", "))"
+        case .timedOut(let arguments): "menu \(arguments.joined(separator: " ")) did not finish in time"
+        }
+    }
+}
+
+/// Collects a pipe's bytes on a background queue, so a full pipe never blocks the child.
+private final class PipeCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        DispatchQueue.global().async {
+            let bytes = handle.readDataToEndOfFile()
+            self.lock.lock()
+            self.data = bytes
+            self.lock.unlock()
+            self.done.signal()
+        }
+    }
+
+    func text(waitingUntil deadline: DispatchTime) -> String? {
+        guard done.wait(timeout: deadline) == .success else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Finds and runs the `menu` executable that `swift build` / `swift test` built.
+enum MenuBinary {
+    /// The package root, from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary: `MENU_BINARY` if set, else next to the running test bundle,
+    /// else in the package's `.build/debug`.
+    static func url() throws -> URL {
+        var candidates: [URL] = []
+        if let explicit = ProcessInfo.processInfo.environment["MENU_BINARY"] {
+            candidates.append(URL(fileURLWithPath: explicit))
+        }
+        if let executable = Bundle.main.executableURL {
+            // The bundle may be `X.xctest` (a file or a directory); the products sit beside it.
+            var directory = executable.deletingLastPathComponent()
+            while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }
+            candidates.append(directory.appendingPathComponent("menu"))
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("menu"))
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/menu"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw MenuBinaryError.notFound(candidates.map(\.path))
+    }
+
+    /// Runs `menu` with arguments, in a directory (the package root by default),
+    /// waiting at most `timeout` seconds.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: Double = 60) throws -> MenuRun {
+        let process = Process()
+        process.executableURL = try url()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        let outputCollector = PipeCollector(output)
+        let errorCollector = PipeCollector(errors)
+        let deadline = DispatchTime.now() + timeout
+        guard exited.wait(timeout: deadline) == .success,
+              let outputText = outputCollector.text(waitingUntil: deadline),
+              let errorText = errorCollector.text(waitingUntil: deadline)
+        else {
+            process.terminate()
+            throw MenuBinaryError.timedOut(arguments)
+        }
+        return MenuRun(status: process.terminationStatus, output: outputText, errors: errorText)
+    }
+
+    /// A fresh, empty temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("menu-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
