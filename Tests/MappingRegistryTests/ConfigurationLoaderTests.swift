@@ -176,6 +176,22 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         #expect(diagnostics.contains { $0.code == "unused-view" && $0.message.contains("'DishRow'") })
     }
 
+    @Test func aViewNamedByABrokenMappingIsNotReportedUnused() {
+        let diagnostics = loadDiagnostics(configuration(
+            #"{"view": "DishRow", "model": "Dsh", "condition": {"predicate": "isVegan"}}"#
+        ))
+        #expect(diagnostics.first?.code == "unknown-model")
+        #expect(!diagnostics.contains { $0.message.contains("'DishRow'") || $0.message.contains("'isVegan'") })
+    }
+
+    @Test func aMappingWithAnUnknownKeyTakesNoPartInCrossChecks() {
+        let diagnostics = loadDiagnostics(configuration(
+            #"{"view": "DishRow", "model": "Dish"}"#,
+            #"{"view": "FoodRow", "model": "Dish", "colour": "red"}"#
+        )).filter { $0.severity == .error }
+        #expect(diagnostics.map(\.code) == ["unknown-key"])
+    }
+
     @Test func unusedViewsAndPredicatesAreWarnings() throws {
         var plugins = PluginCatalog()
         plugins.register(model: Dish.self, named: "Dish")

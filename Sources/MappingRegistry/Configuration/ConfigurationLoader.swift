@@ -36,6 +36,10 @@ struct ConfigurationLoader {
     private var diagnostics: [Diagnostic] = []
     /// Whether the document had a `mappings` array to check.
     private var readMappings = false
+    /// Every registered view and predicate a mapping names, valid mapping
+    /// or not: a typo elsewhere in a mapping does not make its view unused.
+    private var referencedViews: Set<String> = []
+    private var referencedPredicates: Set<String> = []
 
     init(source: String, plugins: PluginCatalog) {
         self.source = source
@@ -50,7 +54,7 @@ struct ConfigurationLoader {
         var loader = ConfigurationLoader(source: source, plugins: plugins)
         let entries = loader.run(data)
         // Without a readable list of mappings, "unused" would be noise.
-        let warnings = loader.readMappings ? loader.unusedPluginWarnings(entries) : []
+        let warnings = loader.readMappings ? loader.unusedPluginWarnings() : []
         let all = loader.diagnostics + warnings
         if all.contains(where: { $0.severity == .error }) {
             throw ConfigurationError(diagnostics: all)
@@ -126,11 +130,12 @@ struct ConfigurationLoader {
             report(.wrongType(expected: "a mapping object", found: node, at: objectLocation))
             return nil
         }
-        let fields = checkKeys(members, known: Self.mappingKeys, in: pointer)
         let errorsBefore = diagnostics.count
+        let fields = checkKeys(members, known: Self.mappingKeys, in: pointer)
 
         let viewName = requiredName("view", fields, object: objectLocation, pointer: pointer)
         let modelName = requiredName("model", fields, object: objectLocation, pointer: pointer)
+        if let viewName { referencedViews.insert(viewName.name) }
         let view = viewName.flatMap { lookUp($0.name, in: plugins.views, category: "view", at: $0.location) }
         let model = modelName.flatMap { lookUp($0.name, in: plugins.models, category: "model", at: $0.location) }
 
@@ -208,6 +213,7 @@ struct ConfigurationLoader {
         if let predicateNode = fields["predicate"] {
             let at = location(of: predicateNode, pointer + "/predicate")
             if let name = nonEmptyString(predicateNode, key: "predicate", at: at) {
+                referencedPredicates.insert(name)
                 if let predicate = lookUp(name, in: plugins.predicates, category: "predicate", at: at) {
                     if let model, !model.type.canBeTaken(by: predicate.model) {
                         valid = false
@@ -315,13 +321,11 @@ struct ConfigurationLoader {
         }
     }
 
-    private func unusedPluginWarnings(_ entries: [Entry]) -> [Diagnostic] {
-        let usedViews = Set(entries.map(\.mapping.view))
-        let usedPredicates = Set(entries.flatMap(\.mapping.condition.predicateNames))
-        let views = plugins.viewNames.filter { !usedViews.contains($0) }.map { name in
+    private func unusedPluginWarnings() -> [Diagnostic] {
+        let views = plugins.viewNames.filter { !referencedViews.contains($0) }.map { name in
             Diagnostic(severity: .warning, code: "unused-view", message: "view '\(name)' is registered but no mapping in \(source) uses it")
         }
-        let predicates = plugins.predicateNames.filter { !usedPredicates.contains($0) }.map { name in
+        let predicates = plugins.predicateNames.filter { !referencedPredicates.contains($0) }.map { name in
             Diagnostic(severity: .warning, code: "unused-predicate", message: "predicate '\(name)' is registered but no mapping in \(source) uses it")
         }
         return views + predicates
