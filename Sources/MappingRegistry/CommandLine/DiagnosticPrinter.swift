@@ -6,19 +6,35 @@ struct DiagnosticPrinter {
     /// The bytes of every file diagnostics may point into, by the name they use.
     var sources: [String: [UInt8]] = [:]
 
-    /// One diagnostic, with the source line and a caret when the file is known.
+    /// How many characters of a source line are shown around the column.
+    static let excerptWidth = 160
+
+    /// One diagnostic, with the source line and a caret when the file is
+    /// known and the line is printable text. A long line is shown as a
+    /// window of ``excerptWidth`` characters around the column, with `...`
+    /// where it was cut.
     func format(_ diagnostic: Diagnostic) -> String {
-        var text = diagnostic.description + "\n"
+        let text = diagnostic.description + "\n"
         guard let location = diagnostic.location,
               let bytes = sources[location.file],
               let line = JSONParser.lineText(location.line, in: bytes)
         else { return text }
-        var caret = ""
-        for (offset, scalar) in line.unicodeScalars.enumerated() where offset < location.column - 1 {
-            caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+        let scalars = Array(line.unicodeScalars)
+        // Binary junk or stray control characters would garble the terminal.
+        guard !scalars.contains(where: { $0 == "\u{FFFD}" || ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+            return text
         }
-        text += "\(line)\n\(caret)^\n"
-        return text
+        let column = min(max(location.column - 1, 0), scalars.count)
+        let start = max(0, min(column - Self.excerptWidth / 2, scalars.count - Self.excerptWidth))
+        let end = min(scalars.count, start + Self.excerptWidth)
+        var excerpt = start > 0 ? "..." : ""
+        var caret = start > 0 ? "   " : ""
+        for (offset, scalar) in scalars[start..<end].enumerated() {
+            excerpt.unicodeScalars.append(scalar)
+            if start + offset < column { caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ") }
+        }
+        if end < scalars.count { excerpt += "..." }
+        return text + "\(excerpt)\n\(caret)^\n"
     }
 
     /// Every diagnostic in printing order, without a summary.
