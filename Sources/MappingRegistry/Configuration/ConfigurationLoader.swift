@@ -345,24 +345,9 @@ struct ConfigurationLoader {
 
     /// Reports unknown and repeated keys; returns the first value of each known key.
     private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> [String: JSONNode] {
-        var fields: [String: JSONNode] = [:]
-        for member in members {
-            let at = SourceLocation(
-                file: source,
-                line: member.keyLocation.line,
-                column: member.keyLocation.column,
-                pointer: JSONPointer.appending(pointer, key: member.key)
-            )
-            if !known.contains(member.key) {
-                let expected = known.map { "'\($0)'" }.joined(separator: ", ")
-                let hint = Suggestion.closest(to: member.key, in: known).map { "did you mean '\($0)'?" } ?? "expected one of \(expected)"
-                report(Diagnostic(severity: .error, code: "unknown-key", message: "unknown key '\(member.key)'; \(hint)", location: at))
-            } else if fields[member.key] != nil {
-                report(Diagnostic(severity: .error, code: "duplicate-key", message: "key '\(member.key)' appears twice in one object; keep one", location: at))
-            } else {
-                fields[member.key] = member.value
-            }
-        }
+        var found: [Diagnostic] = []
+        let fields = ObjectFields.check(members, known: known, in: pointer, file: source) { found.append($0) }
+        diagnostics += found
         return fields
     }
 
@@ -422,7 +407,7 @@ struct ConfigurationLoader {
     }
 
     private func location(of node: JSONNode, _ pointer: String) -> SourceLocation {
-        SourceLocation(file: source, line: node.location.line, column: node.location.column, pointer: pointer)
+        SourceLocation(of: node, pointer: pointer, file: source)
     }
 
     private mutating func report(_ diagnostic: Diagnostic) {

@@ -240,27 +240,14 @@ struct DataDocumentLoader {
 
     /// Reports unknown and repeated keys; returns the first value of each known key.
     private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> [String: JSONNode] {
-        var fields: [String: JSONNode] = [:]
-        for member in members {
-            let at = SourceLocation(
-                file: source,
-                line: member.keyLocation.line,
-                column: member.keyLocation.column,
-                pointer: JSONPointer.appending(pointer, key: member.key)
-            )
-            if !known.contains(member.key) {
-                report(.unknownKey(member.key, known: known, at: at))
-            } else if fields[member.key] != nil {
-                report(.duplicateKey(member.key, at: at))
-            } else {
-                fields[member.key] = member.value
-            }
-        }
+        var found: [Diagnostic] = []
+        let fields = ObjectFields.check(members, known: known, in: pointer, file: source) { found.append($0) }
+        found.forEach { report($0) }
         return fields
     }
 
     private func location(of node: JSONNode, _ pointer: String) -> SourceLocation {
-        SourceLocation(file: source, line: node.location.line, column: node.location.column, pointer: pointer)
+        SourceLocation(of: node, pointer: pointer, file: source)
     }
 
     private mutating func report(_ diagnostic: Diagnostic) {
@@ -271,16 +258,6 @@ struct DataDocumentLoader {
 // MARK: - Diagnostic factories
 
 extension Diagnostic {
-    static func unknownKey(_ key: String, known: [String], at location: SourceLocation) -> Diagnostic {
-        let expected = known.map { "'\($0)'" }.joined(separator: ", ")
-        let hint = Suggestion.closest(to: key, in: known).map { "did you mean '\($0)'?" } ?? "expected one of \(expected)"
-        return Diagnostic(severity: .error, code: "unknown-key", message: "unknown key '\(key)'; \(hint)", location: location)
-    }
-
-    static func duplicateKey(_ key: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(severity: .error, code: "duplicate-key", message: "key '\(key)' appears twice in one object; keep one", location: location)
-    }
-
     static func reservedKind(_ key: String, at location: SourceLocation) -> Diagnostic {
         let fix = key.isEmpty || key == ViewKind.cell.rawValue
             ? "name a custom supplementary kind such as 'banner'"

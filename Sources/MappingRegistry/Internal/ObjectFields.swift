@@ -1,0 +1,58 @@
+/// Checks the keys of a JSON object against the keys its place allows, for
+/// every loader that reads a JSON document (configuration, data).
+enum ObjectFields {
+    /// Reports each unknown key (`unknown-key`, with a did-you-mean) and
+    /// each repeated key (`duplicate-key`), pointing at the key.
+    ///
+    /// - Parameters:
+    ///   - members: The object's members, in source order.
+    ///   - known: The keys allowed here, in the order messages list them.
+    ///   - pointer: The JSON pointer of the object.
+    ///   - file: The file name for locations.
+    ///   - report: Receives each diagnostic.
+    /// - Returns: The first value of each known key.
+    static func check(
+        _ members: [JSONMember],
+        known: [String],
+        in pointer: String,
+        file: String,
+        report: (Diagnostic) -> Void
+    ) -> [String: JSONNode] {
+        var fields: [String: JSONNode] = [:]
+        for member in members {
+            let at = SourceLocation(
+                file: file,
+                line: member.keyLocation.line,
+                column: member.keyLocation.column,
+                pointer: JSONPointer.appending(pointer, key: member.key)
+            )
+            if !known.contains(member.key) {
+                report(.unknownKey(member.key, known: known, at: at))
+            } else if fields[member.key] != nil {
+                report(.duplicateKey(member.key, at: at))
+            } else {
+                fields[member.key] = member.value
+            }
+        }
+        return fields
+    }
+}
+
+extension SourceLocation {
+    /// The location of a parsed JSON value.
+    init(of node: JSONNode, pointer: String, file: String) {
+        self.init(file: file, line: node.location.line, column: node.location.column, pointer: pointer)
+    }
+}
+
+extension Diagnostic {
+    static func unknownKey(_ key: String, known: [String], at location: SourceLocation) -> Diagnostic {
+        let expected = known.map { "'\($0)'" }.joined(separator: ", ")
+        let hint = Suggestion.closest(to: key, in: known).map { "did you mean '\($0)'?" } ?? "expected one of \(expected)"
+        return Diagnostic(severity: .error, code: "unknown-key", message: "unknown key '\(key)'; \(hint)", location: location)
+    }
+
+    static func duplicateKey(_ key: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: .error, code: "duplicate-key", message: "key '\(key)' appears twice in one object; keep one", location: location)
+    }
+}
