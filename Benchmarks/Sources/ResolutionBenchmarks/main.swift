@@ -1,6 +1,7 @@
 import Foundation
 import MappingRegistry
 import ModelStorage
+import Synchronization
 
 // Resolution benchmarks: ns per item for MappingRegistry.resolve and three
 // baselines measured in the same run, then rendering, loading and two threads.
@@ -54,11 +55,28 @@ if CommandLine.arguments.contains("--profile-resolve") {
     exit(0)
 }
 
+// `--profile-render`: only rendering, in a loop, for a profiler to watch.
+if CommandLine.arguments.contains("--profile-render") {
+    guard let registry = load(makeConfiguration(mappings: 50), fillers: 50) else { exit(1) }
+    let storage = MemoryStorage()
+    storage.setItemsForAllSections((0..<1_000).map { section in (0..<1_000).map { makeItem(($0 + section) % 10, $0) } })
+    for _ in 0..<5 {
+        var stream = DiscardingStream()
+        _ = TextRenderer(registry: registry).render(storage, into: &stream)
+        sink &+= stream.bytes
+    }
+    print("checksum \(sink)")
+    exit(0)
+}
+
 // MARK: - Resolve vs baselines
 
 let table: [ObjectIdentifier: Int] = Dictionary(uniqueKeysWithValues: (0..<10).map {
     (ObjectIdentifier(type(of: makeItem($0, 0))), $0)
 })
+
+// Warm up: touch every item once and let the process settle before timing.
+for index in 0..<itemCount { sink &+= table[ObjectIdentifier(type(of: items[index]))] ?? -1 }
 
 print("Resolution, ns per item (median of \(runs) runs; \(itemCount) items of 10 types)")
 let header = ["mappings", "resolve", "dict", "switch", "scan", "scan+Mirror", "resolve/dict", "switch/resolve", "scan/resolve", "Mirror/resolve"]
@@ -130,9 +148,8 @@ do {
     storage.setItemsForAllSections((0..<1_000).map { section in
         (0..<1_000).map { makeItem(($0 + section) % 10, $0) }
     })
-    // Reset the peak-RSS counter (Linux), so the peak below is the render's.
-    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     let before = residentBytes("VmRSS:")
+    let sampler = PeakSampler()
     var seconds: [Double] = []
     var result: RenderResult?
     for _ in 0..<5 {
@@ -143,11 +160,36 @@ do {
         seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         sink &+= stream.bytes
     }
-    let peak = residentBytes("VmHWM:")
+    let peak = sampler.stop()
     seconds.sort()
     print("\nRender 1 000 000 items (10 types, 50 mappings, 1 000 sections of 1 000) to a discarded sink")
     print("  median \(format(seconds[2], 3)) s of 5; rendered \(result?.renderedCount ?? 0), views created \(result?.viewsCreated ?? 0)")
-    print("  peak memory beyond the storage: \(format(Double(max(0, peak - before)) / 1_048_576)) MB (VmHWM - VmRSS before rendering)")
+    print("  peak memory beyond the storage: \(format(Double(peak - before) / 1_048_576)) MB (highest VmRSS sampled every 2 ms while rendering, minus VmRSS before)")
+}
+
+/// Samples the resident set size on a background thread until stopped.
+final class PeakSampler: Sendable {
+    private let running = Atomic(true)
+    private let peak = Atomic(0)
+    private let finished = Atomic(false)
+
+    init() {
+        Thread.detachNewThread { [self] in
+            while running.load(ordering: .relaxed) {
+                let now = residentBytes("VmRSS:")
+                if now > peak.load(ordering: .relaxed) { peak.store(now, ordering: .relaxed) }
+                usleep(2_000)
+            }
+            finished.store(true, ordering: .releasing)
+        }
+    }
+
+    /// Stops sampling and returns the highest value seen.
+    func stop() -> Int {
+        running.store(false, ordering: .relaxed)
+        while !finished.load(ordering: .acquiring) { usleep(1_000) }
+        return max(peak.load(ordering: .relaxed), residentBytes("VmRSS:"))
+    }
 }
 
 // MARK: - Loading

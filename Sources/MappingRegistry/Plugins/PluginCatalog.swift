@@ -158,8 +158,9 @@ struct ModelPlugin: NamedPlugin {
     let decode: (@Sendable (Data) throws -> Any)?
 }
 
-/// A view registered under a name.
-struct ViewPlugin: NamedPlugin {
+/// A view registered under a name. A class, so the renderer's per-item
+/// access copies one reference instead of a struct of closures.
+final class ViewPlugin: NamedPlugin {
     /// How a view turns a model into text.
     enum Body: Sendable {
         /// A `TextView & ModelTransfer` type: made once per reuse pool, updated per item.
@@ -171,6 +172,12 @@ struct ViewPlugin: NamedPlugin {
     let name: String
     let model: ModelType
     let body: Body
+
+    init(name: String, model: ModelType, body: Body) {
+        self.name = name
+        self.model = model
+        self.body = body
+    }
 }
 
 /// A condition predicate registered under a name.

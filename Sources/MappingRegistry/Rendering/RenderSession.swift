@@ -13,13 +13,16 @@ struct RenderSession<Output: TextOutputStream> {
     var missing = 0
     var ambiguous = 0
     var reused = 0
-    /// One view per reuse identifier, reused from item to item.
-    var pool: [String: any TextView] = [:]
+    /// One view per reuse identifier (by the registry's pool index),
+    /// reused from item to item.
+    var pool: [(any TextView)?]
+    var viewsCreated = 0
 
     init(registry: MappingRegistry, output: Output, records: Bool) {
         self.registry = registry
         self.output = output
         self.records = records
+        pool = Array(repeating: nil, count: registry.poolCount)
     }
 
     /// The counts and diagnostics, with `text` as given.
@@ -30,7 +33,7 @@ struct RenderSession<Output: TextOutputStream> {
             renderedCount: rendered,
             missingCount: missing,
             ambiguousCount: ambiguous,
-            viewsCreated: pool.count,
+            viewsCreated: viewsCreated,
             reusedCount: reused,
             sections: records ? sections : nil
         )
@@ -72,7 +75,9 @@ struct RenderSession<Output: TextOutputStream> {
                 entry = reuse(earlier)
             } else {
                 let itemPosition = ItemPosition(item: item, section: section)
-                entry = emit(self.entry(for: storage.item(at: itemPosition) as Any, at: itemPosition, kind: .cell))
+                // `item(at:)` is `nil` only out of range; a stored nil comes wrapped.
+                let model: Any = storage.item(at: itemPosition) ?? Optional<Any>.none as Any
+                entry = emit(self.entry(for: model, at: itemPosition, kind: .cell))
             }
             if records { result.items.append(entry) }
         }
@@ -104,9 +109,10 @@ struct RenderSession<Output: TextOutputStream> {
         return kinds
     }
 
-    /// Writes an entry and counts it.
+    /// Writes an entry and its line break, and counts it.
     private mutating func emit(_ entry: RenderedEntry) -> RenderedEntry {
         output.write(entry.text)
+        output.write("\n")
         switch entry.outcome {
         case .rendered: rendered += 1
         case .missing: missing += 1
@@ -124,21 +130,13 @@ struct RenderSession<Output: TextOutputStream> {
 
     /// Resolves and renders one model, or makes a placeholder line.
     mutating func entry(for model: Any, at position: ItemPosition, kind: ViewKind) -> RenderedEntry {
+        let index: Int
+        let value: Any
         switch registry.outcome(model, at: position, kind: kind) {
-        case .resolved(let index):
-            let value = unwrapOptionals(model) ?? model
-            let mapping = registry.compiled[index]
-            if let text = text(for: value, with: mapping, at: position) {
-                return RenderedEntry(text: text + "\n", outcome: .rendered)
-            }
-            // Resolution only picks views that take the value, so this
-            // means a view plugin broke that promise: report, never trap.
-            return placeholder(Diagnostic(
-                severity: .error,
-                code: "missing-mapping",
-                message: "view '\(mapping.mapping.view)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
-                position: position
-            ), value: value, kind: kind, outcome: .missing)
+        case .resolved(let resolved):
+            (index, value) = (resolved, model)
+        case .resolvedUnwrapped(let resolved, let unwrapped):
+            (index, value) = (resolved, unwrapped)
         case .nilModel:
             return placeholder(.nilModel(at: position, kind: kind), value: nil, kind: kind, outcome: .missing)
         case .missing(let value):
@@ -149,20 +147,33 @@ struct RenderSession<Output: TextOutputStream> {
                 value: value, kind: kind, outcome: .ambiguous
             )
         }
+        if let text = text(for: value, mapping: index, at: position) {
+            return RenderedEntry(text: text, outcome: .rendered)
+        }
+        // Resolution only picks views that take the value, so this means a
+        // view plugin broke that promise: report, never trap.
+        let view = registry.compiled[index].mapping.view
+        return placeholder(Diagnostic(
+            severity: .error,
+            code: "missing-mapping",
+            message: "view '\(view)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
+            position: position
+        ), value: value, kind: kind, outcome: .missing)
     }
 
-    private mutating func text(for value: Any, with mapping: CompiledMapping, at position: ItemPosition) -> String? {
-        switch mapping.view.body {
+    private mutating func text(for value: Any, mapping index: Int, at position: ItemPosition) -> String? {
+        switch registry.compiled[index].view.body {
         case .handler(let render):
             return render(value, position)
         case .reusable(let make, let update):
-            let identifier = mapping.mapping.reuseIdentifier
+            let poolIndex = registry.poolIndexes[index]
             let view: any TextView
-            if let pooled = pool[identifier] {
+            if let pooled = pool[poolIndex] {
                 view = pooled
             } else {
                 view = make()
-                pool[identifier] = view
+                pool[poolIndex] = view
+                viewsCreated += 1
             }
             return update(view, value) ? view.render() : nil
         }
@@ -173,7 +184,7 @@ struct RenderSession<Output: TextOutputStream> {
     private func placeholder(_ diagnostic: Diagnostic, value: Any?, kind: ViewKind, outcome: RenderedEntry.Outcome) -> RenderedEntry {
         let typeName = value.map { String(describing: type(of: $0)) } ?? "nil"
         let place = MappingRegistry.describe(diagnostic.position ?? ItemPosition(item: 0, section: 0), kind: kind)
-        let text = "[\(diagnostic.code): \(kind == .cell ? "" : "\(kind) ")\(typeName) \(place)]\n"
+        let text = "[\(diagnostic.code): \(kind == .cell ? "" : "\(kind) ")\(typeName) \(place)]"
         return RenderedEntry(text: text, outcome: outcome, diagnostic: diagnostic)
     }
 }

@@ -1,5 +1,5 @@
 /// One rendered item or supplementary model: its text (a view's output or a
-/// placeholder, with its line break) and what happened.
+/// placeholder, without the line break) and what happened.
 struct RenderedEntry: Sendable {
     enum Outcome: Sendable { case rendered, missing, ambiguous }
 

@@ -33,7 +33,7 @@ extension MappingRegistry {
             if winner >= 0 { return .resolved(compiled[Int(winner)].mapping) }
         }
         switch outcome(model, at: position, kind: kind) {
-        case .resolved(let index):
+        case .resolved(let index), .resolvedUnwrapped(let index, _):
             return .resolved(compiled[index].mapping)
         case .nilModel:
             return .missing(.nilModel(at: position, kind: kind))
@@ -47,7 +47,10 @@ extension MappingRegistry {
     /// What resolving found, by index into ``compiled``; diagnostics are
     /// built only by callers that need them.
     enum Outcome {
+        /// The model itself (not an Optional) resolved to this mapping.
         case resolved(Int)
+        /// The model was an Optional; its wrapped value resolved to this mapping.
+        case resolvedUnwrapped(Int, Any)
         case nilModel
         /// No mapping applies to the (unwrapped) value.
         case missing(Any)
@@ -69,12 +72,10 @@ extension MappingRegistry {
     private func outcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
         let type = ResolutionCache.key(Swift.type(of: model))
         let kind = Int32(slot)
-        // -1: not cached; -2: an Optional; otherwise a plan index.
-        var winner: Int32 = -1
-        let planIndex: Int = cache.withSnapshot { snapshot in
-            guard let entry = snapshot.table.lookUp(type, kind: kind) else { return -1 }
-            winner = entry.winner
-            return entry.unwrapsOptional ? -2 : Int(entry.plan)
+        // Plan index -1: not cached; -2: an Optional.
+        let (winner, planIndex): (Int32, Int) = cache.withSnapshot { snapshot in
+            guard let entry = snapshot.table.lookUp(type, kind: kind) else { return (-1, -1) }
+            return (entry.winner, entry.unwrapsOptional ? -2 : Int(entry.plan))
         }
         if winner >= 0 { return .resolved(Int(winner)) }
         if planIndex == -2 { return outcomeOfWrapped(model, at: position, slot: slot) }
@@ -87,7 +88,9 @@ extension MappingRegistry {
 
     private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
         guard let value = unwrapOptionals(model) else { return .nilModel }
-        return outcome(value, at: position, slot: slot)
+        let result = outcome(value, at: position, slot: slot)
+        if case .resolved(let index) = result { return .resolvedUnwrapped(index, value) }
+        return result
     }
 
     /// Applies a plan to a value that is not an `Optional`.

@@ -28,6 +28,11 @@ public final class MappingRegistry: Sendable {
     /// For each kind slot, the indexes of its mappings in file order.
     let mappingsByKind: [[Int]]
     let cache = ResolutionCache()
+    /// For each mapping, the index of its reuse identifier among the
+    /// distinct reuse identifiers: mappings sharing an identifier share a pool.
+    let poolIndexes: [Int]
+    /// How many distinct reuse identifiers there are.
+    let poolCount: Int
 
     /// Loads a configuration from JSON data and checks it against the plugins.
     ///
@@ -55,6 +60,13 @@ public final class MappingRegistry: Sendable {
         }
         self.kinds = kinds
         mappingsByKind = byKind
+        var pools: [String: Int] = [:]
+        poolIndexes = mappings.map { mapping in
+            if let index = pools[mapping.reuseIdentifier] { return index }
+            pools[mapping.reuseIdentifier] = pools.count
+            return pools.count - 1
+        }
+        poolCount = pools.count
     }
 
     /// Loads a configuration file and checks it against the plugins.
