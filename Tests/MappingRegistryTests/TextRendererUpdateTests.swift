@@ -134,3 +134,37 @@ import Testing
         }
     }
 }
+
+/// An identifiable model for `SingleSectionStorage`.
+struct Note: Identifiable, Equatable, Sendable {
+    let id: Int
+    var text: String
+}
+
+@Suite struct SingleSectionRenderingTests {
+    @Test func aSingleSectionStorageRendersAndFollowsItsDiffs() throws {
+        var plugins = fixtureCatalog()
+        plugins.register(model: Note.self, named: "Note")
+        plugins.register(view: "NoteRow", for: Note.self) { note, position in "\(position.item). \(note.text)" }
+        let renderer = TextRenderer(registry: try loadRegistry(configuration(
+            #"{"view": "NoteRow", "model": "Note"}"#,
+            #"{"view": "TitleView", "model": "String", "kind": "header"}"#
+        ), plugins: plugins))
+        let storage = SingleSectionStorage(items: (0..<100).map { Note(id: $0, text: "note \($0)") })
+        storage.setSectionHeaderModel("Notes")
+        var result = renderer.render(storage)
+        #expect(result.text.hasPrefix("== Notes ==\n0. note 0\n1. note 1\n"))
+        var updates: [StorageUpdate] = []
+        let token = storage.observe { updates.append($0) }
+        var items = storage.items
+        items[50].text = "changed"
+        storage.setItems(items)
+        let update = try #require(updates.last)
+        #expect(update.updatedItems == [ItemPosition(item: 50, section: 0)])
+        result = renderer.render(storage, update: update, previous: result)
+        #expect(result.text.contains("\n50. changed\n51. note 51\n"))
+        #expect(result.reusedCount == 100)  // 99 notes and the header
+        #expect(result.text == renderer.render(storage).text)
+        token.cancel()
+    }
+}
