@@ -37,6 +37,6 @@ func renderShelf() throws -> RenderResult {
     // 3. Fill a storage and render it.
     let storage = MemoryStorage()
     storage.setSectionHeaderModels(["Fiction"])
-    try storage.setItems([Book(title: "Middlemarch", author: "George Eliot"), 42], forSection: 0)
+    storage.setItems([Book(title: "Middlemarch", author: "George Eliot"), 42], forSection: 0)
     return TextRenderer(registry: registry).render(storage)
 }

@@ -62,14 +62,14 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
 @Suite struct MemoryStorageAddingTests {
     @Test func addItemAppendsToSectionZeroByDefaultAndSendsTheInsertedPosition() throws {
         let (storage, recorder) = makeStorage([["a"]])
-        try storage.addItem("b")
+        storage.addItem("b")
         #expect(strings(storage, 0) == ["a", "b"])
         #expect(recorder.take() == [StorageUpdate(insertedItems: [at(0, 1)])])
     }
 
     @Test func addItemToAMissingSectionCreatesItAndTheSectionsBefore() throws {
         let (storage, recorder) = makeStorage([])
-        try storage.addItem("a", toSection: 2)
+        storage.addItem("a", toSection: 2)
         #expect(storage.numberOfSections == 3)
         #expect(strings(storage, 2) == ["a"])
         #expect(strings(storage, 1) == [])
@@ -78,19 +78,17 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
 
     @Test func addItemsAppendsInOrderAndSendsOneUpdate() throws {
         let (storage, recorder) = makeStorage([["a"], ["b"]])
-        try storage.addItems(["c", "d"], toSection: 1)
+        storage.addItems(["c", "d"], toSection: 1)
         #expect(strings(storage, 1) == ["b", "c", "d"])
         #expect(recorder.take() == [StorageUpdate(insertedItems: [at(1, 1), at(1, 2)])])
     }
 
-    @Test func addingToANegativeSectionThrowsAndChangesNothing() {
+    @Test func addingOrSettingANegativeSectionChangesNothingAndSendsNothing() {
         let (storage, recorder) = makeStorage([["a"]])
-        #expect(throws: MemoryStorageError.sectionOutOfRange(-1, numberOfSections: 1)) {
-            try storage.addItem("b", toSection: -1)
-        }
-        #expect(throws: MemoryStorageError.sectionOutOfRange(-2, numberOfSections: 1)) {
-            try storage.addItems(["b"], toSection: -2)
-        }
+        storage.addItem("b", toSection: -1)
+        storage.addItems(["b"], toSection: -2)
+        storage.setItems(["c"], forSection: -1)
+        #expect(storage.numberOfSections == 1)
         #expect(strings(storage, 0) == ["a"])
         #expect(recorder.updates.isEmpty)
     }
@@ -100,16 +98,13 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         section.headerModel = "H"
         let storage = MemoryStorage(sections: [section])
         let recorder = UpdateRecorder(storage)
-        try storage.setItems(["x"], forSection: 0)
-        try storage.setItems(["y"], forSection: 2)
+        storage.setItems(["x"], forSection: 0)
+        storage.setItems(["y"], forSection: 2)
         #expect(strings(storage, 0) == ["x"])
         #expect(strings(storage, 1) == [])
         #expect(strings(storage, 2) == ["y"])
         #expect(storage.headerModel(forSection: 0) as? String == "H")
         #expect(recorder.take() == [.fullReload, .fullReload])
-        #expect(throws: MemoryStorageError.sectionOutOfRange(-1, numberOfSections: 3)) {
-            try storage.setItems([], forSection: -1)
-        }
     }
 
     @Test func setItemsForAllSectionsLeavesExactlyTheGivenSections() {
@@ -294,22 +289,21 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
 
     @Test func deleteSectionsAcceptsAnIndexSetAndUsesOldIndexes() throws {
         let (storage, recorder) = makeStorage([["a"], ["b"], ["c"], ["d"]])
-        try storage.deleteSections(IndexSet([1, 2]))
+        storage.deleteSections(IndexSet([1, 2]))
         #expect(storage.numberOfSections == 2)
         #expect(strings(storage, 1) == ["d"])
         #expect(recorder.take() == [StorageUpdate(deletedSections: [1, 2])])
     }
 
-    @Test func deleteSectionsIsAllOrNothing() {
-        let (storage, recorder) = makeStorage([["a"], ["b"]])
-        #expect(throws: MemoryStorageError.sectionOutOfRange(5, numberOfSections: 2)) {
-            try storage.deleteSections([0, 5])
-        }
-        #expect(throws: MemoryStorageError.duplicateSection(1)) {
-            try storage.deleteSections([1, 1])
-        }
-        #expect(storage.numberOfSections == 2)
+    @Test func deleteSectionsSkipsMissingIndexesAndCountsRepeatsOnce() {
+        let (storage, recorder) = makeStorage([["a"], ["b"], ["c"]])
+        storage.deleteSections([7, -1])
+        #expect(storage.numberOfSections == 3)
         #expect(recorder.updates.isEmpty)
+        storage.deleteSections([2, 5, 2])
+        #expect(storage.numberOfSections == 2)
+        #expect(strings(storage, 1) == ["b"])
+        #expect(recorder.take() == [StorageUpdate(deletedSections: [2])])
     }
 }
 
@@ -490,9 +484,9 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         let storage = MemoryStorage()
         var received = 0
         let token = storage.observe { _ in received += 1 }
-        try storage.addItem("a")
+        storage.addItem("a")
         token.cancel()
-        try storage.addItem("b")
+        storage.addItem("b")
         #expect(received == 1)
         #expect(token.isCancelled)
     }
@@ -501,10 +495,10 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         let storage = MemoryStorage()
         var received = 0
         var token: ObservationToken? = storage.observe { _ in received += 1 }
-        try storage.addItem("a")
+        storage.addItem("a")
         #expect(token != nil)
         token = nil
-        try storage.addItem("b")
+        storage.addItem("b")
         #expect(received == 1)
     }
 
@@ -513,7 +507,7 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         var calls: [String] = []
         let first = storage.observe { _ in calls.append("first") }
         let second = storage.observe { _ in calls.append("second") }
-        try storage.addItem("a")
+        storage.addItem("a")
         #expect(calls == ["first", "second"])
         withExtendedLifetime((first, second)) {}
     }
@@ -523,7 +517,7 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
     @Test func threeMutationsInABatchSendOneUpdateWithThreeChanges() throws {
         let (storage, recorder) = makeStorage([["a", "b", "c"]])
         try storage.performUpdates {
-            try storage.addItem("d")
+            storage.addItem("d")
             try storage.replaceItem(at: at(0, 0), with: "A")
             try storage.removeItem(at: at(0, 1))
         }
@@ -553,7 +547,7 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         let (storage, recorder) = makeStorage([["a"]])
         #expect(throws: MemoryStorageError.itemOutOfRange(at(0, 9), itemsInSection: 2, numberOfSections: 1)) {
             try storage.performUpdates {
-                try storage.addItem("b")
+                storage.addItem("b")
                 try storage.removeItem(at: at(0, 9))
             }
         }

@@ -53,13 +53,14 @@ import Testing
             switch rng.int(in: 0...19) {
             case 0:
                 let section = randomSection(extra: 2)
-                try storage.addItem(value(), toSection: section)
-                return ("addItem toSection \(section)", true)
+                storage.addItem(value(), toSection: section)
+                // A negative section names no section: no change, no update.
+                return ("addItem toSection \(section)", section >= 0)
             case 1:
                 let section = randomSection(extra: 1)
                 let items = (0..<rng.int(in: 0...3)).map { _ in value() }
-                try storage.addItems(items, toSection: section)
-                return ("addItems \(items.count) toSection \(section)", true)
+                storage.addItems(items, toSection: section)
+                return ("addItems \(items.count) toSection \(section)", section >= 0)
             case 2:
                 let position = randomPosition(extra: 1)
                 try storage.insertItem(value(), to: position)
@@ -111,8 +112,10 @@ import Testing
                 return ("moveSection \(from) -> \(to)", true)
             case 14:
                 let indexes = (0..<rng.int(in: 1...2)).map { _ in randomSection(extra: 0) }
-                try storage.deleteSections(indexes)
-                return ("deleteSections \(indexes)", true)
+                // Indexes of sections that do not exist are skipped; with none left, no update.
+                let deletes = indexes.contains { (0..<storage.numberOfSections).contains($0) }
+                storage.deleteSections(indexes)
+                return ("deleteSections \(indexes)", deletes)
             case 15:
                 let section = randomSection(extra: 1)
                 let kind = ["header", "footer", "badge"][rng.int(in: 0...2)]
@@ -127,8 +130,8 @@ import Testing
                 return ("setSectionHeaderModels \(models.count)", true)
             case 17:
                 let section = randomSection(extra: 1)
-                try storage.setItems((0..<rng.int(in: 0...4)).map { _ in value() }, forSection: section)
-                return ("setItems forSection \(section)", true)
+                storage.setItems((0..<rng.int(in: 0...4)).map { _ in value() }, forSection: section)
+                return ("setItems forSection \(section)", section >= 0)
             case 18:
                 let existing = storage.totalNumberOfItems
                 let target = existing > 0 && rng.chance(0.8) ? rng.int(in: 1...existing) : -1

@@ -10,7 +10,7 @@ import Testing
         token.cancel()
         token.cancel()
         #expect(token.isCancelled)
-        try storage.addItem(1)
+        storage.addItem(1)
         #expect(received == 0)
     }
 
@@ -27,9 +27,9 @@ import Testing
         var seen: [StorageUpdate] = []
         let token = storage.observe { update in
             seen.append(update)
-            if storage.totalNumberOfItems == 1 { try? storage.addItem(2) }
+            if storage.totalNumberOfItems == 1 { storage.addItem(2) }
         }
-        try storage.addItem(1)
+        storage.addItem(1)
         #expect(storage.totalNumberOfItems == 2)
         #expect(seen.count == 2)
         token.cancel()

@@ -11,11 +11,14 @@ enum MenuText {
         return name + " " + String(repeating: ".", count: dots) + " " + amount
     }
 
-    /// `6.50`: two decimals, rounded to the cent.
+    /// `6.50`: two decimals, rounded to the cent. Prices too large to
+    /// count in cents, and values that are not numbers, are shown as `?`.
     static func price(_ value: Double) -> String {
-        let cents = Int((value * 100).rounded())
-        let fraction = cents % 100
-        return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        guard let cents = Int(exactly: (value * 100).rounded()) else { return "?" }
+        let sign = cents < 0 ? "-" : ""
+        let magnitude = cents.magnitude
+        let fraction = magnitude % 100
+        return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     /// A second line, indented under a dish.

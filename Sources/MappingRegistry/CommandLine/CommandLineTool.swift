@@ -70,11 +70,19 @@ public struct CommandLineTool: Sendable {
     /// Runs the command line of this process: its arguments, standard
     /// output and standard error.
     ///
+    /// When standard output cannot be written (a full disk, a closed
+    /// pipe), the command says so on standard error and fails.
+    ///
     /// - Returns: The exit code; pass its `rawValue` to `exit`.
     public func run() -> ExitCode {
         var output = FileHandleOutputStream(.standardOutput)
         var error = FileHandleOutputStream(.standardError)
-        return run(arguments: Array(CommandLine.arguments.dropFirst()), standardOutput: &output, standardError: &error)
+        let code = run(arguments: Array(CommandLine.arguments.dropFirst()), standardOutput: &output, standardError: &error)
+        if output.failed {
+            error.write("\(name): error: cannot write to standard output\n")
+            return code == .success ? .failure : code
+        }
+        return code
     }
 
     /// Runs a command line, writing into the given streams; for tests and

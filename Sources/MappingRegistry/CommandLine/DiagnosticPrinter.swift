@@ -8,18 +8,60 @@ struct DiagnosticPrinter {
 
     /// How many characters of a source line are shown around the column.
     static let excerptWidth = 160
+    /// Lines longer than this many bytes are not echoed: finding the
+    /// column in them would cost more than the echo is worth.
+    static let longestEchoedLine = 4_096
 
     /// One diagnostic, with the source line and a caret when the file is
-    /// known and the line is printable text. A long line is shown as a
-    /// window of ``excerptWidth`` characters around the column, with `...`
-    /// where it was cut.
+    /// known and the line is printable text.
     func format(_ diagnostic: Diagnostic) -> String {
+        var indexes: [String: LineIndex] = [:]
+        return format(diagnostic, indexes: &indexes)
+    }
+
+    /// Every diagnostic in printing order, without a summary. Each file's
+    /// line starts are found once, so printing stays linear in the input.
+    func format(all diagnostics: [Diagnostic]) -> String {
+        var indexes: [String: LineIndex] = [:]
+        return Self.ordered(diagnostics).map { format($0, indexes: &indexes) }.joined()
+    }
+
+    /// Where each line of a source starts.
+    struct LineIndex {
+        /// Byte offsets of line starts; `starts[0]` is line 1.
+        let starts: [Int]
+
+        init(_ bytes: [UInt8]) {
+            var starts = [JSONParser.hasByteOrderMark(bytes) ? 3 : 0]
+            var offset = starts[0]
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                offset += 1
+                if byte == UInt8(ascii: "\r"), offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") { offset += 1 }
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(offset) }
+            }
+            self.starts = starts
+        }
+
+        /// The bytes of a 1-based line, without its line break.
+        func line(_ number: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+            guard number >= 1, number <= starts.count else { return nil }
+            let start = starts[number - 1]
+            var end = number < starts.count ? starts[number] : bytes.count
+            while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return bytes[start..<end]
+        }
+    }
+
+    /// A long line is shown as a window of ``excerptWidth`` characters
+    /// around the column, with `...` where it was cut.
+    private func format(_ diagnostic: Diagnostic, indexes: inout [String: LineIndex]) -> String {
         let text = diagnostic.description + "\n"
-        guard let location = diagnostic.location,
-              let bytes = sources[location.file],
-              let line = JSONParser.lineText(location.line, in: bytes)
-        else { return text }
-        let scalars = Array(line.unicodeScalars)
+        guard let location = diagnostic.location, let bytes = sources[location.file] else { return text }
+        let index = indexes[location.file] ?? LineIndex(bytes)
+        indexes[location.file] = index
+        guard let lineBytes = index.line(location.line, in: bytes), lineBytes.count <= Self.longestEchoedLine else { return text }
+        let scalars = Array(String(decoding: lineBytes, as: UTF8.self).unicodeScalars)
         // Binary junk or stray control characters would garble the terminal.
         guard !scalars.contains(where: { $0 == "\u{FFFD}" || ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
             return text
@@ -35,11 +77,6 @@ struct DiagnosticPrinter {
         }
         if end < scalars.count { excerpt += "..." }
         return text + "\(excerpt)\n\(caret)^\n"
-    }
-
-    /// Every diagnostic in printing order, without a summary.
-    func format(all diagnostics: [Diagnostic]) -> String {
-        Self.ordered(diagnostics).map(format).joined()
     }
 
     /// Diagnostics with a location sorted by file, line and column, then

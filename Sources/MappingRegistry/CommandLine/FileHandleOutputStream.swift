@@ -2,15 +2,24 @@ import Foundation
 
 /// A `TextOutputStream` that writes UTF-8 to a file handle, such as
 /// standard output.
+///
+/// A write that fails (a full disk, a closed pipe) is remembered, not
+/// trapped on: later writes are skipped and ``failed`` tells the caller.
 struct FileHandleOutputStream: TextOutputStream {
     let handle: FileHandle
+    /// Whether a write has failed.
+    private(set) var failed = false
 
     init(_ handle: FileHandle) {
         self.handle = handle
     }
 
     mutating func write(_ string: String) {
-        guard !string.isEmpty else { return }
-        handle.write(Data(string.utf8))
+        guard !string.isEmpty, !failed else { return }
+        do {
+            try handle.write(contentsOf: Data(string.utf8))
+        } catch {
+            failed = true
+        }
     }
 }

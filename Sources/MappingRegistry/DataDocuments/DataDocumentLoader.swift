@@ -60,7 +60,7 @@ struct DataDocumentLoader {
             guard items.indices.contains(section) else { continue }
             if entry.kind == .cell {
                 // A `null` item is stored as a nil optional, so resolving it reports `nil-model`.
-                items[section].append(entry.value as Any)
+                items[section].append(entry.value ?? (Optional<Any>.none as Any))
             } else if let value = entry.value {
                 if supplementary[entry.kind] == nil {
                     supplementary[entry.kind] = [Any?](repeating: nil, count: sectionCount)

@@ -4,7 +4,7 @@
 /// ```swift
 /// let storage = MemoryStorage()
 /// let token = storage.observe { update in render(update) }
-/// try storage.addItems(["Soup", "Salad"])
+/// storage.addItems(["Soup", "Salad"])
 /// try storage.moveItem(from: ItemPosition(item: 0, section: 0),
 ///                      to: ItemPosition(item: 1, section: 0))
 /// ```
@@ -211,12 +211,14 @@ public final class MemoryStorage: Storage {
     /// The section keeps its supplementary models. Sends
     /// ``StorageUpdate/needsFullReload``.
     ///
+    /// A negative section index names no section: nothing changes and no
+    /// update is sent.
+    ///
     /// - Parameters:
     ///   - items: The new items of the section.
     ///   - section: A zero-based section index.
-    /// - Throws: ``MemoryStorageError/sectionOutOfRange(_:numberOfSections:)`` for a negative index.
-    public func setItems(_ items: [Any], forSection section: Int) throws(MemoryStorageError) {
-        guard section >= 0 else { throw .sectionOutOfRange(section, numberOfSections: sections.count) }
+    public func setItems(_ items: [Any], forSection section: Int) {
+        guard section >= 0 else { return }
         _ = ensureSections(upTo: section)
         replaceAllItemsUnchecked(items, inSection: section)
         notifier.send(.fullReload)
@@ -249,12 +251,14 @@ public final class MemoryStorage: Storage {
     /// Sends the inserted position, or the inserted sections when the
     /// section was created.
     ///
+    /// A negative section index names no section: nothing changes and no
+    /// update is sent.
+    ///
     /// - Parameters:
     ///   - item: The item.
     ///   - section: A zero-based section index, `0` by default.
-    /// - Throws: ``MemoryStorageError/sectionOutOfRange(_:numberOfSections:)`` for a negative index.
-    public func addItem(_ item: Any, toSection section: Int = 0) throws(MemoryStorageError) {
-        try addItems([item], toSection: section)
+    public func addItem(_ item: Any, toSection section: Int = 0) {
+        addItems([item], toSection: section)
     }
 
     /// Appends items to a section, creating the section and any missing
@@ -263,12 +267,14 @@ public final class MemoryStorage: Storage {
     /// Sends the inserted positions, or the inserted sections when the
     /// section was created.
     ///
+    /// A negative section index names no section: nothing changes and no
+    /// update is sent.
+    ///
     /// - Parameters:
     ///   - items: The items, in order.
     ///   - section: A zero-based section index, `0` by default.
-    /// - Throws: ``MemoryStorageError/sectionOutOfRange(_:numberOfSections:)`` for a negative index.
-    public func addItems(_ items: [Any], toSection section: Int = 0) throws(MemoryStorageError) {
-        guard section >= 0 else { throw .sectionOutOfRange(section, numberOfSections: sections.count) }
+    public func addItems(_ items: [Any], toSection section: Int = 0) {
+        guard section >= 0 else { return }
         let created = ensureSections(upTo: section)
         let start = sections[section].items.count
         sections[section].items.append(contentsOf: items)
@@ -416,25 +422,19 @@ public final class MemoryStorage: Storage {
     /// Deletes sections with their items.
     ///
     /// Accepts any sequence of indexes: an array, a range or Foundation's
-    /// `IndexSet`. Indexes are section indexes before the call. All indexes
-    /// are checked first; if one is out of range or repeated, nothing
-    /// changes.
+    /// `IndexSet`. Indexes are section indexes before the call; a repeated
+    /// index counts once. Indexes of sections that do not exist are
+    /// skipped: there is nothing to delete there. The update lists the
+    /// sections actually deleted (none: no update is sent).
     ///
     /// - Parameter indexes: The sections to delete.
-    /// - Throws: ``MemoryStorageError/sectionOutOfRange(_:numberOfSections:)``
-    ///   or ``MemoryStorageError/duplicateSection(_:)``.
-    public func deleteSections(_ indexes: some Sequence<Int>) throws(MemoryStorageError) {
-        let descending = indexes.sorted(by: >)
-        var previous: Int?
-        for index in descending {
-            if index == previous { throw .duplicateSection(index) }
-            previous = index
-            try checkSection(index)
-        }
-        for index in descending {
+    public func deleteSections(_ indexes: some Sequence<Int>) {
+        let existing = Set(indexes.filter { sections.indices.contains($0) })
+        guard !existing.isEmpty else { return }
+        for index in existing.sorted(by: >) {
             removeSectionUnchecked(at: index)
         }
-        notifier.send(StorageUpdate(deletedSections: Set(descending)))
+        notifier.send(StorageUpdate(deletedSections: existing))
     }
 
     // MARK: - Replacing and reloading

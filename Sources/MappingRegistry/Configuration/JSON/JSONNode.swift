@@ -104,6 +104,9 @@ struct JSONNode: Sendable {
             return members.last(where: { $0.key == key })?.value
         case (.index(let index), .array(let elements)):
             return elements.indices.contains(index) ? elements[index] : nil
+        case (.index(let index), .object(let members)):
+            // A dictionary with integer keys decodes them from strings: {"1": …}.
+            return members.last(where: { $0.key == String(index) })?.value
         default:
             return nil
         }
