@@ -98,17 +98,17 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         .init(
             name: "incompatible-model for a ModelTransfer view",
             json: configuration(#"{"view": 1️⃣"TitleView", "model": "Int"}"#),
-            expected: ["mappings.json:1️⃣: error: view 'TitleView' takes 'String', but model 'Int' is 'Int', which it can never take [incompatible-model]"]
+            expected: ["mappings.json:1️⃣: error: view 'TitleView' takes 'String', which model 'Int' can never be [incompatible-model]"]
         ),
         .init(
             name: "incompatible-model for a predicate",
             json: configuration(#"{"view": "NumberRow", "model": "Int", "condition": {"predicate": 1️⃣"isShort"}}"#),
-            expected: ["mappings.json:1️⃣: error: predicate 'isShort' takes 'String', but model 'Int' is 'Int', which it can never take [incompatible-model]"]
+            expected: ["mappings.json:1️⃣: error: predicate 'isShort' takes 'String', which model 'Int' can never be [incompatible-model]"]
         ),
         .init(
             name: "incompatible-model for unrelated classes",
             json: configuration(#"{"view": 1️⃣"AnimalRow", "model": "Dish"}"#),
-            expected: ["mappings.json:1️⃣: error: view 'AnimalRow' takes 'Animal', but model 'Dish' is 'Dish', which it can never take [incompatible-model]"]
+            expected: ["mappings.json:1️⃣: error: view 'AnimalRow' takes 'Animal', which model 'Dish' can never be [incompatible-model]"]
         ),
         .init(
             name: "reuse-identifier-conflict",
@@ -154,6 +154,30 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         let marked = MarkedText(testCase.json)
         let diagnostics = loadDiagnostics(marked.text).filter { $0.severity == .error }
         #expect(diagnostics.map(\.description) == testCase.expected.map(marked.expand))
+    }
+
+    @Test func anOptionalModelIsNotIncompatibleWithAViewOfItsWrappedType() throws {
+        var plugins = fixtureCatalog()
+        plugins.register(model: Optional<Dish>.self, named: "MaybeDish")
+        let registry = try loadRegistry(configuration(#"{"view": "DishRow", "model": "MaybeDish"}"#), plugins: plugins)
+        #expect(registry.mappings.count == 1)
+    }
+
+    @Test func incompatibleModelNamesTheSwiftTypeWhenTheConfigurationRenamesIt() {
+        var plugins = fixtureCatalog()
+        plugins.register(model: Int.self, named: "Count")
+        let diagnostics = loadDiagnostics(configuration(#"{"view": "TitleView", "model": "Count"}"#), plugins: plugins)
+        #expect(diagnostics.first?.message == "view 'TitleView' takes 'String', which model 'Count' ('Int') can never be")
+    }
+
+    @Test func manyCustomKindsLoadAndResolve() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: Int.self, named: "Int")
+        plugins.register(view: "Row", for: Int.self) { number, _ in "\(number)" }
+        let mappings = (0..<3_000).map { #"{"view": "Row", "model": "Int", "kind": "k\#($0)"}"# }
+        let registry = try loadRegistry(configuration(mappings.joined(separator: ",")), plugins: plugins)
+        #expect(registry.resolve(1, at: at(0, 0), kind: "k2999").mapping?.kind == "k2999")
+        #expect(registry.resolve(1, at: at(0, 0), kind: "k3000").diagnostic?.code == "missing-mapping")
     }
 
     @Test func threeMistakesGiveThreeDiagnosticsWithTheirOwnLocations() {

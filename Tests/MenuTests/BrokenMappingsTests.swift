@@ -84,7 +84,7 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
             name: "incompatible-model",
             replace: #"{ "view": "HappyHourRow", "model": "HappyHour""#,
             with: #"{ "view": 1️⃣"DishRow", "model": "HappyHour""#,
-            expected: ["FILE:1️⃣: error: view 'DishRow' takes 'Dish', but model 'HappyHour' is 'HappyHour', which it can never take [incompatible-model]"]
+            expected: ["FILE:1️⃣: error: view 'DishRow' takes 'Dish', which model 'HappyHour' can never be [incompatible-model]"]
         ),
         .init(
             name: "several mistakes at once",

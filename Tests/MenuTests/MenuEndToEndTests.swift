@@ -56,6 +56,30 @@ import Testing
         #expect(render.errors == "")
     }
 
+    @Test func extremePricesRenderWithoutCrashing() throws {
+        let directory = try MenuBinary.temporaryDirectory()
+        let data = directory.appendingPathComponent("prices.json")
+        try Data("""
+            {"sections": [{"items": [
+              {"model": "Dish", "value": {"name": "Gold", "price": 1e300}},
+              {"model": "Dish", "value": {"name": "Refund", "price": -6.5}},
+              {"model": "Dish", "value": {"name": "Crumb", "price": -0.05}}
+            ]}]}
+            """.utf8).write(to: data)
+        let run = try MenuBinary.run(["--data", data.path])
+        #expect(run.status == 0)
+        #expect(run.output.contains("Gold ...") && run.output.contains(" ?\n"))
+        #expect(run.output.contains(" -6.50\n"))
+        #expect(run.output.contains(" -0.05\n"))
+    }
+
+    @Test func anUnwritableStandardOutputFailsWithAMessage() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return }
+        let run = try MenuBinary.run([], standardOutput: full)
+        #expect(run.status == 1)
+        #expect(run.errors.hasSuffix("menu: error: cannot write to standard output\n"))
+    }
+
     @Test func anUnreadableFileExitsTwo() throws {
         let missing = try MenuBinary.run(["validate", "--mappings", "no-such-mappings.json"])
         #expect(missing.status == 2)

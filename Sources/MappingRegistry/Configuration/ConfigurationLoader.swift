@@ -447,10 +447,12 @@ extension Diagnostic {
     }
 
     static func incompatibleModel(plugin: String, takes pluginModel: ModelType, model: ModelPlugin, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
+        // Name the Swift type only when the configuration calls it something else.
+        let subject = model.name == model.type.name ? "model '\(model.name)'" : "model '\(model.name)' ('\(model.type.name)')"
+        return Diagnostic(
             severity: .error,
             code: "incompatible-model",
-            message: "\(plugin) takes '\(pluginModel.name)', but model '\(model.name)' is '\(model.type.name)', which it can never take",
+            message: "\(plugin) takes '\(pluginModel.name)', which \(subject) can never be",
             location: location
         )
     }

@@ -23,10 +23,11 @@ enum TypeShape: Sendable, Equatable {
             self = .undecidable
             return
         }
-        // The first word of Swift type metadata is its kind; struct, enum
-        // and optional kinds are 0x200, 0x201 and 0x202 (stable ABI).
+        // The first word of Swift type metadata is its kind; struct and enum
+        // kinds are 0x200 and 0x201 (stable ABI). An Optional (0x202) is
+        // undecidable: resolution unwraps values, so `Dish?` can take a `Dish`.
         let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
         let kind = metadata.load(as: UInt.self)
-        self = (0x200...0x202).contains(kind) ? .value : .undecidable
+        self = (0x200...0x201).contains(kind) ? .value : .undecidable
     }
 }

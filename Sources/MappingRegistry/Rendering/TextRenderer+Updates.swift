@@ -20,8 +20,13 @@ extension TextRenderer {
     ///
     /// It falls back to a full render when the update asks for a full
     /// reload, when `previous` came from ``render(_:into:)`` (which keeps no
-    /// entries), or when the update does not fit the previous result (for
-    /// example an update of another storage).
+    /// entries), or when the update's counts do not fit the previous result.
+    ///
+    /// `previous` must be the render of the storage just before this very
+    /// update. A change that sent no update in between (such as
+    /// `MemoryStorage.moveItemWithoutAnimation(from:to:)`) or a skipped
+    /// update leaves `previous` stale, and stale entries would be reused:
+    /// render in full with ``render(_:)`` after such a change.
     ///
     /// - Parameters:
     ///   - storage: The storage, after the change.

@@ -118,8 +118,13 @@ extension MappingRegistry {
     /// The slot of a kind in the cache key, or `nil` when no mapping has that kind.
     @inline(__always)
     func slot(of kind: ViewKind) -> Int? {
-        for index in kinds.indices where kinds[index] == kind { return index }
-        return nil
+        // A few kinds (cell, header, footer, a custom one or two): comparing
+        // short strings beats hashing. Many kinds: the dictionary.
+        guard kinds.count > 8 else {
+            for index in kinds.indices where kinds[index] == kind { return index }
+            return nil
+        }
+        return kindSlots[kind]
     }
 
     private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {

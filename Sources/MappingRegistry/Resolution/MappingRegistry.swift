@@ -25,6 +25,8 @@ public final class MappingRegistry: Sendable {
     /// The kinds that have mappings, in order of first appearance; a kind's
     /// place here is its slot in the cache key.
     let kinds: [ViewKind]
+    /// The slot of each kind, for configurations with many kinds.
+    let kindSlots: [ViewKind: Int]
     /// For each kind slot, the indexes of its mappings in file order.
     let mappingsByKind: [[Int]]
     let cache = ResolutionCache()
@@ -49,16 +51,19 @@ public final class MappingRegistry: Sendable {
         mappings = compiled.map(\.mapping)
         warnings = result.warnings
         var kinds: [ViewKind] = []
+        var slots: [ViewKind: Int] = [:]
         var byKind: [[Int]] = []
         for (index, mapping) in mappings.enumerated() {
-            if let slot = kinds.firstIndex(of: mapping.kind) {
+            if let slot = slots[mapping.kind] {
                 byKind[slot].append(index)
             } else {
+                slots[mapping.kind] = kinds.count
                 kinds.append(mapping.kind)
                 byKind.append([index])
             }
         }
         self.kinds = kinds
+        kindSlots = slots
         mappingsByKind = byKind
         var pools: [String: Int] = [:]
         poolIndexes = mappings.map { mapping in

@@ -511,6 +511,10 @@ public final class MemoryStorage: Storage {
     /// user dragged a row. Inside ``performUpdates(_:)`` the move is part of
     /// the batch's net update.
     ///
+    /// Anything that follows the storage through its updates, such as an
+    /// incremental render, does not learn of this move: bring it up to date
+    /// in full afterwards.
+    ///
     /// - Parameters:
     ///   - source: The current position of the item.
     ///   - destination: The position of the item after the move.

@@ -148,3 +148,31 @@ struct InvalidDataCase: CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+@Suite struct DataDocumentKeyPathTests {
+    struct Tally: Decodable { var counts: [String: Int] }
+
+    @Test func aBadValueUnderAnIntegerLikeDictionaryKeyIsLocatedAtThatKey() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: Tally.self, named: "Tally")
+        let json = #"{"sections": [{"items": [{"model": "Tally", "value": {"counts": {"1": "x"}}}]}]}"#
+        #expect {
+            _ = try DataDocument(data: Data(json.utf8), plugins: plugins, source: "data.json")
+        } throws: { error in
+            guard let error = error as? DataDocumentError, let diagnostic = error.diagnostics.first else { return false }
+            return diagnostic.code == "undecodable-value"
+                && diagnostic.location?.pointer == "/sections/0/items/0/value/counts/1"
+        }
+    }
+
+    @Test func storedItemsAreNotWrappedInOptionals() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: Int.self, named: "Int")
+        let json = #"{"sections": [{"items": [{"model": "Int", "value": 3}, null]}]}"#
+        let document = try DataDocument(data: Data(json.utf8), plugins: plugins, source: "data.json")
+        let first = try #require(document.storage.item(at: ItemPosition(item: 0, section: 0)))
+        #expect(type(of: first) == Int.self)
+        let second = try #require(document.storage.item(at: ItemPosition(item: 1, section: 0)))
+        #expect(type(of: second) == Optional<Any>.self)
+    }
+}

@@ -75,16 +75,23 @@ enum MenuBinary {
     }
 
     /// Runs `menu` with arguments, in a directory (the package root by default),
-    /// waiting at most `timeout` seconds.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: Double = 60) throws -> MenuRun {
+    /// waiting at most `timeout` seconds. With `standardOutput`, stdout goes
+    /// there instead of being captured (the run's `output` is then empty).
+    static func run(
+        _ arguments: [String],
+        in directory: URL = packageRoot,
+        timeout: Double = 60,
+        standardOutput: FileHandle? = nil
+    ) throws -> MenuRun {
         let process = Process()
         process.executableURL = try url()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
         process.standardError = errors
+        if standardOutput != nil { try output.fileHandleForWriting.close() }
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
