@@ -27,11 +27,14 @@ let package = Package(
         ),
 
         // Tests
-        .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
-        .testTarget(name: "MappingRegistryTests", dependencies: ["MappingRegistry", "ModelStorage"]),
+        // Helpers every test target shares (marker-located text, a seeded
+        // generator); in no product, so users never see it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
+        .testTarget(name: "MappingRegistryTests", dependencies: ["MappingRegistry", "ModelStorage", "TestSupport"]),
         .testTarget(
             name: "MenuTests",
-            dependencies: ["menu", "MappingRegistry", "ModelStorage"],
+            dependencies: ["menu", "MappingRegistry", "ModelStorage", "TestSupport"],
             // Expected outputs, read from the source tree by path.
             exclude: ["Snapshots"]
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import MappingRegistry
 import ModelStorage
+import TestSupport
 import Testing
 
 /// One invalid configuration and exactly what loading it must print.

@@ -1,5 +1,6 @@
 @testable import MappingRegistry
 import ModelStorage
+import TestSupport
 import Testing
 
 /// The cache must never change an answer: for random configurations and

@@ -1,5 +1,6 @@
 import MappingRegistry
 import ModelStorage
+import TestSupport
 import Testing
 
 @Suite struct TextRendererUpdateTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One way to break the sample's `mappings.json`, and exactly what
@@ -101,7 +102,7 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
     func brokenMappingsFailValidationWithExactDiagnostics(_ testCase: BrokenMappingsCase) throws {
         let original = try String(contentsOf: MenuBinary.packageRoot.appendingPathComponent("mappings.json"), encoding: .utf8)
         #expect(original.components(separatedBy: testCase.replace).count == 2, "the text to replace must occur exactly once")
-        let marked = Marked(original.replacingOccurrences(of: testCase.replace, with: testCase.with))
+        let marked = MarkedText(original.replacingOccurrences(of: testCase.replace, with: testCase.with))
         let file = try MenuBinary.temporaryDirectory().appendingPathComponent("mappings.json")
         try Data(marked.text.utf8).write(to: file)
 

@@ -1,4 +1,5 @@
 @testable import ModelStorage
+import TestSupport
 import Testing
 
 @Suite struct LongestIncreasingSubsequenceTests {

@@ -1,4 +1,5 @@
 import ModelStorage
+import TestSupport
 import Testing
 
 /// Randomised check of the update contract: for every mutation (or batch)

@@ -1,4 +1,5 @@
 import ModelStorage
+import TestSupport
 import Testing
 
 /// Randomised check of `SingleSectionStorage.setItems`: for every differ,

@@ -1,6 +1,7 @@
 import Foundation
 import MappingRegistry
 import ModelStorage
+import TestSupport
 import Testing
 
 /// One invalid data document and exactly what loading it must print.
