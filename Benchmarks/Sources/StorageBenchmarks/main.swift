@@ -92,19 +92,19 @@ let appendBaseline = stopwatch.measure(prepare: { () }) { _ in
 }
 record("[Any].append loop, \(fillCount)", appendBaseline)
 let viaSetItems = stopwatch.measure(prepare: { MemoryStorage() }) { storage in
-    try? storage.setItems(fillItems, forSection: 0)
+    storage.setItems(fillItems, forSection: 0)
     return storage.totalNumberOfItems
 }
 record("MemoryStorage.setItems, \(fillCount)", viaSetItems, baseline: appendBaseline.median)
 let viaAddItem = stopwatch.measure(prepare: { MemoryStorage() }) { storage in
-    for item in fillItems { try? storage.addItem(item) }
+    for item in fillItems { storage.addItem(item) }
     return storage.totalNumberOfItems
 }
 record("MemoryStorage.addItem loop, \(fillCount)", viaAddItem, baseline: appendBaseline.median)
 let viaObservedAddItem = stopwatch.measure(prepare: { MemoryStorage() }) { storage in
     var updates = 0
     let token = storage.observe { _ in updates += 1 }
-    for item in fillItems { try? storage.addItem(item) }
+    for item in fillItems { storage.addItem(item) }
     token.cancel()
     return updates
 }
@@ -113,7 +113,7 @@ let viaBatchedAddItem = stopwatch.measure(prepare: { MemoryStorage() }) { storag
     var changes = 0
     let token = storage.observe { changes = $0.changeCount }
     storage.performUpdates {
-        for item in fillItems { try? storage.addItem(item) }
+        for item in fillItems { storage.addItem(item) }
     }
     token.cancel()
     return changes
