@@ -27,12 +27,16 @@ extension MappingRegistry {
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
     /// - Returns: The outcome; never traps.
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
-        // Fast path: the type is cached and always resolves to one mapping.
+        let result: Outcome
         if let slot = slot(of: kind) {
-            let winner = cache.winner(ResolutionCache.key(Swift.type(of: model)), kind: Int32(slot))
-            if winner >= 0 { return .resolved(compiled[Int(winner)].mapping) }
+            let hit = cachedHit(for: model, slot: slot)
+            // Fast path, without building an Outcome: one mapping takes every value of the type.
+            if case .winner(let index)? = hit { return .resolved(compiled[index].mapping) }
+            result = outcome(model, at: position, slot: slot, cached: hit)
+        } else {
+            result = outcome(model, at: position, kind: kind)
         }
-        switch outcome(model, at: position, kind: kind) {
+        switch result {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
             return .resolved(compiled[index].mapping)
         case .nilModel:
@@ -66,29 +70,39 @@ extension MappingRegistry {
             guard let value = unwrapOptionals(model) else { return .nilModel }
             return .missing(value)
         }
-        return outcome(model, at: position, slot: slot)
+        return outcome(model, at: position, slot: slot, cached: cachedHit(for: model, slot: slot))
     }
 
-    private func outcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
-        let type = ResolutionCache.key(Swift.type(of: model))
-        let kind = Int32(slot)
-        // Plan index -1: not cached; -2: an Optional.
-        let (winner, planIndex): (Int32, Int) = cache.withSnapshot { snapshot in
-            guard let entry = snapshot.table.lookUp(type, kind: kind) else { return (-1, -1) }
-            return (entry.winner, entry.unwrapsOptional ? -2 : Int(entry.plan))
+    /// What the cache knows about the dynamic type of a model.
+    @inline(__always)
+    private func cachedHit(for model: Any, slot: Int) -> ResolutionCache.Hit? {
+        cache.lookUp(ResolutionCache.key(Swift.type(of: model)), kind: Int32(slot))
+    }
+
+    /// Resolves a model whose type the cache was already asked about.
+    ///
+    /// - Parameter cached: The cache's answer for the model's type, `nil`
+    ///   when the type was not seen before.
+    @inline(__always)
+    private func outcome(_ model: Any, at position: ItemPosition, slot: Int, cached: ResolutionCache.Hit?) -> Outcome {
+        let plan: ResolutionPlan
+        switch cached {
+        case .winner(let index):
+            return .resolved(index)
+        case .optional:
+            return outcomeOfWrapped(model, at: position, slot: slot)
+        case .plan(let cached):
+            plan = cached
+        case nil:
+            plan = cache.plan(ResolutionCache.key(Swift.type(of: model)), kind: Int32(slot)) { buildPlan(for: model, slot: slot) }
+            if plan.unwrapsOptional { return outcomeOfWrapped(model, at: position, slot: slot) }
         }
-        if winner >= 0 { return .resolved(Int(winner)) }
-        if planIndex == -2 { return outcomeOfWrapped(model, at: position, slot: slot) }
-        let plan = planIndex >= 0
-            ? cache.withSnapshot { $0.plans[planIndex] }
-            : cache.plan(type, kind: kind) { buildPlan(for: model, slot: slot) }
-        if plan.unwrapsOptional { return outcomeOfWrapped(model, at: position, slot: slot) }
         return evaluate(plan, model, at: position, slot: slot)
     }
 
     private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
         guard let value = unwrapOptionals(model) else { return .nilModel }
-        let result = outcome(value, at: position, slot: slot)
+        let result = outcome(value, at: position, slot: slot, cached: cachedHit(for: value, slot: slot))
         if case .resolved(let index) = result { return .resolvedUnwrapped(index, value) }
         return result
     }

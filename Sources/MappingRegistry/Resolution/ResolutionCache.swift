@@ -59,11 +59,26 @@ final class ResolutionCache: Sendable {
         published.load(ordering: .acquiring)._withUnsafeGuaranteedRef(body)
     }
 
-    /// The mapping every value of a type resolves to for a kind slot, or
-    /// -1 when that is not known (not cached yet, or it depends on the value).
+    /// What the cache knows about a type and kind slot.
+    enum Hit {
+        /// Every value of the type resolves to this mapping.
+        case winner(Int)
+        /// The type is an `Optional`: unwrap, then look up the wrapped type.
+        case optional
+        /// The conditions decide, with this plan.
+        case plan(ResolutionPlan)
+    }
+
+    /// The cached answer for a type and kind slot, or `nil` before the
+    /// type was first seen. One atomic load, one table probe; only the
+    /// `.plan` answer touches a reference count.
     @inline(__always)
-    func winner(_ type: UInt, kind: Int32) -> Int32 {
-        withSnapshot { $0.table.lookUp(type, kind: kind)?.winner ?? -1 }
+    func lookUp(_ type: UInt, kind: Int32) -> Hit? {
+        withSnapshot { snapshot in
+            guard let entry = snapshot.table.lookUp(type, kind: kind) else { return nil }
+            if entry.winner >= 0 { return .winner(Int(entry.winner)) }
+            return entry.unwrapsOptional ? .optional : .plan(snapshot.plans[Int(entry.plan)])
+        }
     }
 
     /// The plan for a type that is not in the snapshot: builds it under the
