@@ -184,7 +184,7 @@ struct ConfigurationLoader {
         let fields = checkKeys(members, known: Self.conditionKeys, in: pointer)
         if fields["section"] == nil && fields["predicate"] == nil {
             if members.allSatisfy({ Self.conditionKeys.contains($0.key) }) {
-                report(.missingKey("section' or 'predicate", in: "the condition", at: objectLocation))
+                report(.emptyCondition(at: objectLocation))
             }
             return (nil, [])
         }
@@ -396,13 +396,7 @@ struct ConfigurationLoader {
         at: SourceLocation
     ) -> Plugin? {
         if let plugin = table[name] { return plugin }
-        let registered = table.isEmpty ? "; the PluginCatalog has no \(category)s" : Suggestion.hint(for: name, in: table.keys)
-        report(Diagnostic(
-            severity: .error,
-            code: "unknown-\(category)",
-            message: "unknown \(category) '\(name)'\(registered)",
-            location: at
-        ))
+        report(.unknownPlugin(category, named: name, candidates: table.keys, noneRegistered: "the PluginCatalog has no \(category)s", at: at))
         return nil
     }
 
@@ -444,6 +438,11 @@ extension Diagnostic {
             message: "\(owner) has no '\(key)'" + (hint.map { "; \($0)" } ?? ""),
             location: location
         )
+    }
+
+    /// A `condition` object with neither of its keys.
+    static func emptyCondition(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: .error, code: "missing-key", message: "the condition has no 'section' or 'predicate'", location: location)
     }
 
     static func incompatibleModel(plugin: String, takes pluginModel: ModelType, model: ModelPlugin, at location: SourceLocation) -> Diagnostic {

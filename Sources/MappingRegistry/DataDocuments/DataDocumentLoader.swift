@@ -185,8 +185,7 @@ struct DataDocumentLoader {
     private mutating func lookUpModel(_ name: String, at location: SourceLocation) -> ModelPlugin? {
         if let plugin = plugins.models[name] { return plugin }
         let decodable = plugins.models.values.filter { $0.decode != nil }.map(\.name)
-        let hint = decodable.isEmpty ? "; the PluginCatalog has no Decodable models" : Suggestion.hint(for: name, in: decodable)
-        report(Diagnostic(severity: .error, code: "unknown-model", message: "unknown model '\(name)'\(hint)", location: location))
+        report(.unknownPlugin("model", named: name, candidates: decodable, noneRegistered: "the PluginCatalog has no Decodable models", at: location))
         return nil
     }
 

@@ -41,3 +41,25 @@ enum Suggestion {
         return previous[b.count]
     }
 }
+
+extension Diagnostic {
+    /// `unknown-view`, `unknown-model` or `unknown-predicate`: a name the
+    /// catalog does not have, with the closest registered name as a hint.
+    ///
+    /// - Parameters:
+    ///   - category: `view`, `model` or `predicate`; also names the code.
+    ///   - name: The name as written.
+    ///   - candidates: The names that would have been accepted here.
+    ///   - noneRegistered: What to say when there are no candidates at all.
+    ///   - location: Where the name is written.
+    static func unknownPlugin(
+        _ category: String,
+        named name: String,
+        candidates: some Collection<String>,
+        noneRegistered: String,
+        at location: SourceLocation
+    ) -> Diagnostic {
+        let hint = candidates.isEmpty ? "; \(noneRegistered)" : Suggestion.hint(for: name, in: candidates)
+        return Diagnostic(severity: .error, code: "unknown-\(category)", message: "unknown \(category) '\(name)'\(hint)", location: location)
+    }
+}

@@ -20,6 +20,8 @@ public final class MappingRegistry: Sendable {
     public let warnings: [Diagnostic]
     /// The file name diagnostics use, as given to the initializer.
     public let source: String
+    /// The custom supplementary kinds that have mappings, in file order.
+    public let customKinds: [ViewKind]
 
     let compiled: [CompiledMapping]
     /// The kinds that have mappings, in order of first appearance; a kind's
@@ -63,6 +65,7 @@ public final class MappingRegistry: Sendable {
             }
         }
         self.kinds = kinds
+        customKinds = kinds.filter { $0 != .cell && $0 != .header && $0 != .footer }
         kindSlots = slots
         mappingsByKind = byKind
         var pools: [String: Int] = [:]
@@ -88,8 +91,5 @@ public final class MappingRegistry: Sendable {
         try self.init(configuration: data, plugins: plugins, source: url.lastPathComponent)
     }
 
-    /// The custom supplementary kinds that have mappings, in file order.
-    public var customKinds: [ViewKind] {
-        kinds.filter { $0 != .cell && $0 != .header && $0 != .footer }
-    }
+
 }
