@@ -30,6 +30,24 @@ func padded(_ text: String, _ width: Int, left: Bool = false) -> String {
     return left ? text + padding : padding + text
 }
 
+/// The differs every `setItems` row is measured with.
+let differs: [(name: String, differ: any Differ)] = [
+    ("CollectionDifferenceDiffer", CollectionDifferenceDiffer()),
+    ("IdentityDiffer", IdentityDiffer()),
+]
+
+/// Times `setItems(new)` on a fresh storage holding `old`; the checksum is
+/// the number of changes the emitted update reports.
+func measureSetItems(from old: [Row], to new: [Row], differ: any Differ) -> (median: Double, fastest: Double, checksum: Int) {
+    stopwatch.measure(prepare: { SingleSectionStorage(items: old, differ: differ) }) { storage in
+        var changes = 0
+        let token = storage.observe { changes = $0.changeCount }
+        storage.setItems(new)
+        token.cancel()
+        return changes
+    }
+}
+
 // MARK: - SingleSectionStorage.setItems, 1% changes
 
 for count in [1_000, 10_000, 100_000] {
@@ -38,26 +56,10 @@ for count in [1_000, 10_000, 100_000] {
         workload.new.map(\.id).difference(from: workload.old.map(\.id)).inferringMoves().count
     }
     record("CollectionDifference alone, ids, \(count)", baseline)
-    let viaDifference = stopwatch.measure(prepare: {
-        SingleSectionStorage(items: workload.old, differ: CollectionDifferenceDiffer())
-    }) { storage in
-        var changes = 0
-        let token = storage.observe { changes = $0.changeCount }
-        storage.setItems(workload.new)
-        token.cancel()
-        return changes
+    for (name, differ) in differs {
+        let result = measureSetItems(from: workload.old, to: workload.new, differ: differ)
+        record("setItems, \(name), \(count)", result, baseline: baseline.median)
     }
-    record("setItems, CollectionDifferenceDiffer, \(count)", viaDifference, baseline: baseline.median)
-    let viaIdentity = stopwatch.measure(prepare: {
-        SingleSectionStorage(items: workload.old, differ: IdentityDiffer())
-    }) { storage in
-        var changes = 0
-        let token = storage.observe { changes = $0.changeCount }
-        storage.setItems(workload.new)
-        token.cancel()
-        return changes
-    }
-    record("setItems, IdentityDiffer, \(count)", viaIdentity, baseline: baseline.median)
 }
 
 // MARK: - SingleSectionStorage.setItems, heavy reorder (worst case for CollectionDifference)
@@ -69,14 +71,8 @@ for count in [2_000, 10_000] {
         new.map(\.id).difference(from: old.map(\.id)).inferringMoves().count
     }
     record("CollectionDifference alone, ids, \(count) reversed", baseline)
-    for (name, differ) in [("CollectionDifferenceDiffer", CollectionDifferenceDiffer()), ("IdentityDiffer", IdentityDiffer())] as [(String, any Differ)] {
-        let result = stopwatch.measure(prepare: { SingleSectionStorage(items: old, differ: differ) }) { storage in
-            var changes = 0
-            let token = storage.observe { changes = $0.changeCount }
-            storage.setItems(new)
-            token.cancel()
-            return changes
-        }
+    for (name, differ) in differs {
+        let result = measureSetItems(from: old, to: new, differ: differ)
         record("setItems, \(name), \(count) reversed", result, baseline: baseline.median)
     }
 }
