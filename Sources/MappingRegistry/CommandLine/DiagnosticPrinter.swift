@@ -60,7 +60,9 @@ struct DiagnosticPrinter {
         guard let location = diagnostic.location, let bytes = sources[location.file] else { return text }
         let index = indexes[location.file] ?? LineIndex(bytes)
         indexes[location.file] = index
-        guard let lineBytes = index.line(location.line, in: bytes), lineBytes.count <= Self.longestEchoedLine else { return text }
+        // An empty line (an empty file) has nothing to point at.
+        guard let lineBytes = index.line(location.line, in: bytes), !lineBytes.isEmpty,
+              lineBytes.count <= Self.longestEchoedLine else { return text }
         let scalars = Array(String(decoding: lineBytes, as: UTF8.self).unicodeScalars)
         // Binary junk or stray control characters would garble the terminal.
         guard !scalars.contains(where: { $0 == "\u{FFFD}" || ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {

@@ -45,6 +45,10 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(20))
     }
 
+    @Test func anEmptyLineIsNotEchoed() {
+        #expect(printed("", line: 1, column: 1) == "f.json:1:1: error: m [x]\n")
+    }
+
     @Test func aLineThatIsNotPrintableTextIsNotEchoed() {
         #expect(printed("ab\u{7}cd", line: 1, column: 3) == "f.json:1:3: error: m [x]\n")
     }
