@@ -73,8 +73,9 @@ import Testing
         #expect(run.output.contains(" -0.05\n"))
     }
 
-    @Test func anUnwritableStandardOutputFailsWithAMessage() throws {
-        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return }
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
+    func anUnwritableStandardOutputFailsWithAMessage() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let run = try MenuBinary.run([], standardOutput: full)
         #expect(run.status == 1)
         #expect(run.errors.hasSuffix("menu: error: cannot write to standard output\n"))
