@@ -7,20 +7,25 @@ let package = Package(
     // cache needs the Synchronization module.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        // The core an app imports: plugins, mappings (JSON and Swift),
+        // checking, resolution, rendering. No argv, no exit, no printing.
         .library(name: "MappingRegistry", targets: ["MappingRegistry", "ModelStorage"]),
+        // Sections, items and updates alone, without the mapping layer.
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
-        .executable(name: "menu", targets: ["menu"]),
+        // The command front end, for apps that embed `render` / `validate`.
+        .library(name: "MappingRegistryCommandLine", targets: ["MappingRegistryCommandLine"]),
     ],
     dependencies: [],
     targets: [
         // Library
         .target(name: "ModelStorage"),
         .target(name: "MappingRegistry", dependencies: ["ModelStorage"]),
+        .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage"]),
 
         // Examples
         .executableTarget(
             name: "menu",
-            dependencies: ["MappingRegistry", "ModelStorage"],
+            dependencies: ["MappingRegistryCommandLine", "MappingRegistry", "ModelStorage"],
             path: "Examples/Menu",
             // The default data, also compiled in as BundledFiles.data.
             exclude: ["Data"]
@@ -30,11 +35,23 @@ let package = Package(
         // Helpers every test target shares (marker-located text, a seeded
         // generator); in no product, so users never see it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Models, views and catalogs the registry and command-line tests share.
+        .target(name: "RegistryFixtures", dependencies: ["MappingRegistry", "ModelStorage"], path: "Tests/RegistryFixtures"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
-        .testTarget(name: "MappingRegistryTests", dependencies: ["MappingRegistry", "ModelStorage", "TestSupport"]),
+        .testTarget(
+            name: "MappingRegistryTests",
+            dependencies: ["MappingRegistry", "ModelStorage", "TestSupport", "RegistryFixtures"]
+        ),
+        .testTarget(
+            name: "MappingRegistryCommandLineTests",
+            dependencies: ["MappingRegistryCommandLine", "MappingRegistry", "ModelStorage", "TestSupport", "RegistryFixtures"]
+        ),
+        // README's quick starts, built against the two core modules only,
+        // exactly as an app that depends on the package would build them.
+        .testTarget(name: "QuickStartTests", dependencies: ["MappingRegistry", "ModelStorage"]),
         .testTarget(
             name: "MenuTests",
-            dependencies: ["menu", "MappingRegistry", "ModelStorage", "TestSupport"],
+            dependencies: ["menu", "MappingRegistryCommandLine", "MappingRegistry", "ModelStorage", "TestSupport"],
             // Expected outputs, read from the source tree by path.
             exclude: ["Snapshots"]
         ),

@@ -1,4 +1,5 @@
 import MappingRegistry
+import MappingRegistryCommandLine
 
 /// The `menu` command: the library's command front end, given the menu's
 /// plugins, a built-in copy of the root `mappings.json` (used when the

@@ -1,5 +1,5 @@
 import Foundation
-import MappingRegistry
+import MappingRegistryCommandLine
 
 // `swift run menu [render|validate] …`: the library's command front end with
 // the restaurant menu's plugins and its bundled mappings and data.

@@ -1,5 +1,6 @@
 import Foundation
 import MappingRegistry
+import RegistryFixtures
 import ModelStorage
 import TestSupport
 import Testing
@@ -54,7 +55,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         .init(
             name: "unknown-key without a suggestion",
             json: configuration(#"{"view": "DishRow", "model": "Dish", 1️⃣"colour": "red"}"#),
-            expected: ["mappings.json:1️⃣: error: unknown key 'colour'; expected one of 'view', 'model', 'kind', 'reuseIdentifier', 'condition', 'priority' [unknown-key]"]
+            expected: ["mappings.json:1️⃣: error: unknown key 'colour'; expected one of 'view', 'model', 'kind', 'reuseIdentifier', 'condition', 'priority', 'decorators' [unknown-key]"]
         ),
         .init(
             name: "wrong-type for priority",
@@ -94,7 +95,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         .init(
             name: "empty condition",
             json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": 1️⃣{}}"#),
-            expected: ["mappings.json:1️⃣: error: the condition has no 'section' or 'predicate' [missing-key]"]
+            expected: ["mappings.json:1️⃣: error: the condition has none of 'section', 'sections', 'predicate', 'all', 'any', 'not' [invalid-condition]"]
         ),
         .init(
             name: "incompatible-model for a ModelTransfer view",
@@ -114,10 +115,10 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         .init(
             name: "reuse-identifier-conflict",
             json: configuration(
-                #"1️⃣{"view": "DishRow", "model": "Dish", "reuseIdentifier": "row"}"#,
+                #"{"view": "DishRow", "model": "Dish", "reuseIdentifier": 1️⃣"row"}"#,
                 #"{"view": "NumberRow", "model": "Int", "reuseIdentifier": 2️⃣"row"}"#
             ),
-            expected: ["mappings.json:2️⃣: error: reuse identifier 'row' is used by view 'NumberRow' here and by view 'DishRow' at mappings.json:1️⃣; one reuse identifier must always give one view type [reuse-identifier-conflict]"]
+            expected: ["mappings.json:1️⃣: error: reuse identifier 'row' gives view 'DishRow' here and view 'NumberRow' at mappings.json:2️⃣; one reuse identifier must always give one view type [reuse-identifier-conflict]"]
         ),
         .init(
             name: "duplicate-mapping",
@@ -125,7 +126,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
                 #"2️⃣{"view": "DishRow", "model": "Dish", "priority": 3}"#
             ),
-            expected: ["mappings.json:2️⃣: error: mapping 1 repeats mapping 0 at mappings.json:1️⃣: same view 'DishRow', model 'Dish', kind 'cell' and condition; remove one [duplicate-mapping]"]
+            expected: ["mappings.json:1️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2️⃣; remove one [duplicate-mapping]"]
         ),
         .init(
             name: "overlapping-mappings, both unconditional",
@@ -133,7 +134,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
                 #"2️⃣{"view": "FoodRow", "model": "Dish"}"#
             ),
-            expected: ["mappings.json:2️⃣: error: mappings 0 and 1 overlap: 'DishRow' (at mappings.json:1️⃣) and 'FoodRow' both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:1️⃣: error: 'DishRow' here and 'FoodRow' at mappings.json:2️⃣ both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
         .init(
             name: "overlapping-mappings, a predicate inside an unconditional mapping",
@@ -141,7 +142,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
                 #"2️⃣{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isVegan"}}"#
             ),
-            expected: ["mappings.json:2️⃣: error: mappings 0 and 1 overlap: 'DishRow' (at mappings.json:1️⃣) and 'FoodRow' both show 'Dish' as cell with priority 0 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:1️⃣: error: 'DishRow' here and 'FoodRow' at mappings.json:2️⃣ both show 'Dish' as cell with priority 0 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
         .init(
             name: "duplicate-key",
@@ -243,11 +244,17 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
             #"{"view": "DishRow", "model": "Dish"}"#,
             #"{"view": "DishRow", "model": "Dish", "kind": "badge", "reuseIdentifier": "dish-badge", "condition": {"section": 2, "predicate": "isVegan"}, "priority": -4}"#
         ))
-        #expect(registry.mappings == [
-            Mapping(view: "DishRow", model: "Dish", kind: .cell, reuseIdentifier: "DishRow", condition: .none, priority: 0, index: 0),
-            Mapping(view: "DishRow", model: "Dish", kind: "badge", reuseIdentifier: "dish-badge",
-                    condition: .all([.section(2), .predicate("isVegan")]), priority: -4, index: 1),
-        ])
+        let mappings = registry.mappings
+        try #require(mappings.count == 2)
+        #expect(mappings.map(\.view) == ["DishRow", "DishRow"])
+        #expect(mappings.map(\.model) == ["Dish", "Dish"])
+        #expect(mappings.map(\.kind) == [.cell, "badge"])
+        #expect(mappings.map(\.reuseIdentifier) == ["DishRow", "dish-badge"])
+        #expect(mappings.map(\.condition) == [.none, .all([.section(2), .predicate("isVegan")])])
+        #expect(mappings.map(\.priority) == [0, -4])
+        #expect(mappings.map(\.index) == [0, 1])
+        #expect(mappings.map(\.location.description) == ["mappings.json:4:5", "mappings.json:5:5"])
+        #expect(mappings.map(\.decorators) == [[], []])
     }
 
     @Test(arguments: [
@@ -271,7 +278,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
             #"{"view": "NumberRow", "model": "Int", "condition": {"section": 1, "predicate": "isBig"}}"#
         )).filter { $0.severity == .error }
         #expect(diagnostics.map(\.code) == ["overlapping-mappings"])
-        #expect(diagnostics.first?.message.hasPrefix("mappings 0 and 2 overlap") == true)
+        #expect(diagnostics.first?.message.hasPrefix("'BigNumber' here and 'NumberRow' at mappings.json:6:5 both show 'Int'") == true)
     }
 
     @Test func unreadableFileIsADiagnostic() {

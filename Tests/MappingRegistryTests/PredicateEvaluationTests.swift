@@ -1,5 +1,6 @@
 import Foundation
 import MappingRegistry
+import RegistryFixtures
 import ModelStorage
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import MappingRegistry
+import RegistryFixtures
 import ModelStorage
 import TestSupport
 import Testing

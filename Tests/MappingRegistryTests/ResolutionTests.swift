@@ -1,5 +1,6 @@
 import Foundation
 import MappingRegistry
+import RegistryFixtures
 import ModelStorage
 import Testing
 
@@ -117,12 +118,16 @@ import Testing
     }
 
     @Test func ambiguousMappingNamesEveryTiedCandidateWithItsLocation() throws {
+        // Two predicates the checker cannot relate, so the clash shows only
+        // for a value both accept.
+        var plugins = fixtureCatalog()
+        plugins.register(predicate: "hasName", for: (any Food).self) { food, _ in !food.name.isEmpty }
         let registry = try loadRegistry(configuration(
-            #"{"view": "DishRow", "model": "Dish"}"#,
-            #"{"view": "FoodRow", "model": "Food"}"#,
+            #"{"view": "DishRow", "model": "Dish", "condition": {"predicate": "isVegan"}}"#,
+            #"{"view": "FoodRow", "model": "Food", "condition": {"predicate": "hasName"}}"#,
             #"{"view": "Plain", "model": "Food", "priority": -1}"#
-        ))
-        let resolution = registry.resolve(Dish(name: "Soup", price: 5), at: at(1, 0))
+        ), plugins: plugins)
+        let resolution = registry.resolve(Dish(name: "Soup", price: 5, vegan: true), at: at(1, 0))
         guard case .ambiguous(let mappings, let diagnostic) = resolution else {
             Issue.record("expected an ambiguous resolution, got \(resolution)")
             return

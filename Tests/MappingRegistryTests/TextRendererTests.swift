@@ -1,5 +1,6 @@
 import Foundation
 import MappingRegistry
+import RegistryFixtures
 import ModelStorage
 import Testing
 
@@ -28,9 +29,19 @@ final class CountingRow: TextView, ModelTransfer {
         #"{"view": "Footnote", "model": "String", "kind": "footer"}"#,
         #"{"view": "Plain", "model": "String", "kind": "badge"}"#,
         #"{"view": "NumberRow", "model": "Int", "condition": {"section": 0}}"#,
-        #"{"view": "AnimalRow", "model": "Animal"}"#,
-        #"{"view": "Plain", "model": "Cat"}"#
+        // Two predicates the checker cannot relate: both hold for Tom, a
+        // clash only rendering can find.
+        #"{"view": "AnimalRow", "model": "Animal", "condition": {"predicate": "isNamedTom"}}"#,
+        #"{"view": "Plain", "model": "Cat", "condition": {"predicate": "isCat"}}"#
     )
+
+    /// The fixture catalog plus the two animal predicates the mappings use.
+    private func loadRegistry(_ json: String) throws -> MappingRegistry {
+        var plugins = fixtureCatalog()
+        plugins.register(predicate: "isNamedTom", for: Animal.self) { animal, _ in animal.name == "Tom" }
+        plugins.register(predicate: "isCat", for: Animal.self) { animal, _ in animal is Cat }
+        return try RegistryFixtures.loadRegistry(json, plugins: plugins)
+    }
 
     @Test func rendersHeaderItemsFooterAndCustomKindsInOrderAndReportsProblems() throws {
         let registry = try loadRegistry(mappings)
@@ -67,7 +78,7 @@ final class CountingRow: TextView, ModelTransfer {
         var plugins = PluginCatalog()
         plugins.register(model: Int.self, named: "Int")
         plugins.register(view: CountingRow.self, named: "CountingRow")
-        let registry = try loadRegistry(configuration(#"{"view": "CountingRow", "model": "Int"}"#), plugins: plugins)
+        let registry = try RegistryFixtures.loadRegistry(configuration(#"{"view": "CountingRow", "model": "Int"}"#), plugins: plugins)
         let before = CountingRow.instances
         let result = TextRenderer(registry: registry).render(SectionsStorage(sections: [.init(items: Array(0..<10_000))]))
         #expect(result.viewsCreated == 1)

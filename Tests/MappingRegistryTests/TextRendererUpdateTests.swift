@@ -1,4 +1,5 @@
 import MappingRegistry
+import RegistryFixtures
 import ModelStorage
 import TestSupport
 import Testing

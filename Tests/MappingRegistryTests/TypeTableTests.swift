@@ -1,4 +1,5 @@
 @testable import MappingRegistry
+import RegistryFixtures
 import Testing
 
 @Suite struct TypeTableTests {

@@ -208,10 +208,10 @@ struct DataDocumentLoader {
         switch error {
         case .typeMismatch(let type, let context):
             let place = at(context.codingPath)
-            return .undecodableValue("\(place.subject) must be \(Self.describe(type)), found \(place.node.describedForMessage)", at: place.location)
+            return .undecodableValue("\(place.subject) must be \(JSONValueDescription.describe(type)), found \(place.node.describedForMessage)", at: place.location)
         case .valueNotFound(let type, let context):
             let place = at(context.codingPath)
-            return .undecodableValue("\(place.subject) must be \(Self.describe(type)), found \(place.node.describedForMessage)", at: place.location)
+            return .undecodableValue("\(place.subject) must be \(JSONValueDescription.describe(type)), found \(place.node.describedForMessage)", at: place.location)
         case .keyNotFound(let key, let context):
             let place = at(context.codingPath)
             return .undecodableValue("\(place.subject) has no '\(key.stringValue)', which the model requires", at: place.location)
@@ -221,18 +221,6 @@ struct DataDocumentLoader {
         @unknown default:
             return .undecodableValue("cannot create model '\(model)' from this value: \(error)", at: at([]).location)
         }
-    }
-
-    /// A Swift type as a JSON reader would say it: `a number`, `a string`, `an object`.
-    static func describe(_ type: Any.Type) -> String {
-        if type == String.self || type == Substring.self || type == Character.self { return "a string" }
-        if type == Bool.self { return "a boolean" }
-        if type is any BinaryInteger.Type { return "an integer" }
-        if type is any BinaryFloatingPoint.Type || type == Decimal.self { return "a number" }
-        let name = String(describing: type)
-        if name.hasPrefix("Dictionary<") { return "an object" }
-        if name.hasPrefix("Array<") { return "an array" }
-        return "'\(name)'"
     }
 
     // MARK: - Helpers
@@ -263,7 +251,7 @@ extension Diagnostic {
             : "put it in the section's '\(key)' key"
         return Diagnostic(
             severity: .error,
-            code: "reserved-kind",
+            code: .reservedKind,
             message: "'\(key)' is not a custom supplementary kind; \(fix)",
             location: location
         )
@@ -272,13 +260,13 @@ extension Diagnostic {
     static func undecodableModel(_ plugin: ModelPlugin, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
             severity: .error,
-            code: "undecodable-model",
+            code: .undecodableModel,
             message: "model '\(plugin.name)' ('\(plugin.type.name)') was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one",
             location: location
         )
     }
 
     static func undecodableValue(_ message: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(severity: .error, code: "undecodable-value", message: message, location: location)
+        Diagnostic(severity: .error, code: .undecodableValue, message: message, location: location)
     }
 }

@@ -7,6 +7,10 @@ import ModelStorage
 /// `unknown-predicate`) that tools and tests can rely on, a one-line
 /// ``message`` that names the offending value, and where known a
 /// ``location`` in a source file and the ``position`` of the item.
+/// Name codes through ``Code``: `diagnostic.code == .missingMapping`.
+///
+/// A diagnostic is also an `Error`, so a failed one-item render can be a
+/// `Result<String, Diagnostic>` (see ``ReusePool``).
 ///
 /// ```swift
 /// print(diagnostic)
@@ -14,7 +18,7 @@ import ModelStorage
 /// ```text
 /// mappings.json:4:58: error: unknown predicate 'isVegam'; did you mean 'isVegan'? [unknown-predicate]
 /// ```
-public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// How serious a diagnostic is.
     public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
         /// The input cannot be used as it is.
@@ -59,6 +63,24 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         self.message = message
         self.location = location
         self.position = position
+    }
+
+    /// Creates a diagnostic with a named code.
+    ///
+    /// - Parameters:
+    ///   - severity: How serious it is.
+    ///   - code: The stable code, such as ``Code/missingMapping``.
+    ///   - message: One line naming the problem.
+    ///   - location: Where in a source file, if known.
+    ///   - position: Which item, if any.
+    public init(
+        severity: Severity,
+        code: Code,
+        message: String,
+        location: SourceLocation? = nil,
+        position: ItemPosition? = nil
+    ) {
+        self.init(severity: severity, code: code.rawValue, message: message, location: location, position: position)
     }
 
     /// The compiler-style form: `file:line:column: severity: message [code]`.

@@ -1,19 +1,19 @@
 import Foundation
 
 /// Reads input files with a size limit, turning every failure into a diagnostic.
-enum FileReader {
+package enum FileReader {
     /// The largest configuration file the registry reads: 64 MiB.
-    static let configurationLimit = 64 * 1024 * 1024
+    package static let configurationLimit = 64 * 1024 * 1024
 
     /// Reads a whole file.
     ///
     /// - Throws: ``ConfigurationError`` with one `unreadable-file` diagnostic.
-    static func read(_ url: URL, limit: Int) throws(ConfigurationError) -> Data {
+    package static func read(_ url: URL, limit: Int) throws(ConfigurationError) -> Data {
         let path = url.path
         func failure(_ reason: String) -> ConfigurationError {
             ConfigurationError(diagnostics: [Diagnostic(
                 severity: .error,
-                code: "unreadable-file",
+                code: .unreadableFile,
                 message: "cannot read '\(path)': \(reason)"
             )])
         }

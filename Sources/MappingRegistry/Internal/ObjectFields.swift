@@ -49,10 +49,10 @@ extension Diagnostic {
     static func unknownKey(_ key: String, known: [String], at location: SourceLocation) -> Diagnostic {
         let expected = known.map { "'\($0)'" }.joined(separator: ", ")
         let hint = Suggestion.closest(to: key, in: known).map { "did you mean '\($0)'?" } ?? "expected one of \(expected)"
-        return Diagnostic(severity: .error, code: "unknown-key", message: "unknown key '\(key)'; \(hint)", location: location)
+        return Diagnostic(severity: .error, code: .unknownKey, message: "unknown key '\(key)'; \(hint)", location: location)
     }
 
     static func duplicateKey(_ key: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(severity: .error, code: "duplicate-key", message: "key '\(key)' appears twice in one object; keep one", location: location)
+        Diagnostic(severity: .error, code: .duplicateKey, message: "key '\(key)' appears twice in one object; keep one", location: location)
     }
 }

@@ -1,9 +1,9 @@
 /// Finds the closest known name to a misspelt one, for "did you mean" hints.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `name`, if it is close enough to be a likely
     /// typo: an edit distance of at most a third of the name's length
     /// (at least 1, at most 3), comparing case-insensitively.
-    static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(name.lowercased().unicodeScalars)
         let limit = min(3, max(1, target.count / 3))
         var best: (name: String, distance: Int)?
@@ -17,7 +17,7 @@ enum Suggestion {
     }
 
     /// `"; did you mean 'x'?"`, or the empty string when nothing is close.
-    static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+    package static func hint(for name: String, in candidates: some Sequence<String>) -> String {
         closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
@@ -60,6 +60,6 @@ extension Diagnostic {
         at location: SourceLocation
     ) -> Diagnostic {
         let hint = candidates.isEmpty ? "; \(noneRegistered)" : Suggestion.hint(for: name, in: candidates)
-        return Diagnostic(severity: .error, code: "unknown-\(category)", message: "unknown \(category) '\(name)'\(hint)", location: location)
+        return Diagnostic(severity: .error, code: Diagnostic.Code(rawValue: "unknown-\(category)"), message: "unknown \(category) '\(name)'\(hint)", location: location)
     }
 }

@@ -6,14 +6,12 @@ struct ModelType: Sendable {
     let name: String
     /// Identifies the type itself.
     let id: ObjectIdentifier
-    /// Whether any value of the type is accepted (the type is `Any`).
-    let acceptsEverything: Bool
-    /// What kind of type it is, for deciding compatibility at load time.
+    /// What kind of type it is, for deciding relations at load time.
     let shape: TypeShape
     /// Tests a value: exact type, subclass, or conforming type.
     let accepts: @Sendable (Any) -> Bool
     /// Tests a type: whether the given type is this type or a subclass of it.
-    let isSupertype: @Sendable (Any.Type) -> Bool
+    let isSupertype: @Sendable (any Any.Type) -> Bool
     /// The type itself.
     let type: any Any.Type
 
@@ -21,20 +19,94 @@ struct ModelType: Sendable {
     init<M>(_ type: M.Type) {
         name = String(describing: type)
         id = ObjectIdentifier(type)
-        acceptsEverything = type == Any.self
         shape = TypeShape(type)
         accepts = { $0 is M }
         isSupertype = { $0 is M.Type }
         self.type = type
     }
 
-    /// Whether a value of type `self` can ever be taken by a plugin declared
-    /// for `other`. Answers `true` whenever it cannot be decided without a
-    /// value (protocol existentials, `AnyHashable`), so it never rejects a
-    /// working configuration.
-    func canBeTaken(by other: ModelType) -> Bool {
-        if id == other.id || other.acceptsEverything { return true }
-        if other.isSupertype(type) || isSupertype(other.type) { return true }
-        return shape == .undecidable || other.shape == .undecidable
+    /// Whether any value of the type is accepted (the type is `Any`).
+    var acceptsEverything: Bool { shape == .anything }
+
+    /// Whether every value of `other` is provably a value of this type:
+    /// the same type, `Any`, a superclass, or a protocol existential that
+    /// `other` conforms to. `false` whenever it cannot be shown.
+    func contains(_ other: ModelType) -> Bool {
+        if id == other.id || acceptsEverything { return true }
+        switch (shape, other.shape) {
+        case (.reference, .reference):
+            return isSupertype(other.type)
+        case (.reference, .existential(let layout)):
+            // `any Base & P` values are `Base` values.
+            return layout.superclassType.map(isSupertype) ?? false
+        case (.existential(let layout), .value), (.existential(let layout), .reference):
+            return layout.isSatisfied(by: other)
+        case (.existential(let layout), .existential(let otherLayout)):
+            return layout.isImplied(by: otherLayout)
+        default:
+            return false
+        }
+    }
+
+    /// Whether a value could belong to both types. `false` only when that
+    /// is provably impossible (two different structs, a struct and a class,
+    /// unrelated classes, a struct that does not conform to a protocol), so
+    /// a configuration that could work is never rejected.
+    func canShareValue(with other: ModelType) -> Bool {
+        if contains(other) || other.contains(self) { return true }
+        switch (shape, other.shape) {
+        case (.value, .value), (.value, .reference), (.reference, .value), (.reference, .reference):
+            return false
+        case (.value, .existential(let layout)):
+            return layout.couldBeSatisfied(byValueType: self)
+        case (.existential(let layout), .value):
+            return layout.couldBeSatisfied(byValueType: other)
+        default:
+            return true
+        }
+    }
+}
+
+extension ExistentialLayout {
+    /// Whether every value of a concrete type provably satisfies this
+    /// existential: class bound, superclass and every protocol.
+    func isSatisfied(by type: ModelType) -> Bool {
+        if isClassBound, type.shape != .reference { return false }
+        if let superclassType, !(type.shape == .reference && ModelType.isSubclass(type.type, of: superclassType)) {
+            return false
+        }
+        return protocols.allSatisfy { RuntimeMetadata.conforms(type.type, to: $0) == true }
+    }
+
+    /// Whether a struct or enum could satisfy this existential: `false`
+    /// only when the runtime says it lacks a protocol, or a class is required.
+    func couldBeSatisfied(byValueType type: ModelType) -> Bool {
+        if isClassBound || superclass != nil { return false }
+        return protocols.allSatisfy { RuntimeMetadata.conforms(type.type, to: $0) != false }
+    }
+
+    /// Whether every value satisfying `other` satisfies this existential,
+    /// judged from the layouts alone (protocol inheritance is not followed,
+    /// so the answer may be a cautious `false`).
+    func isImplied(by other: ExistentialLayout) -> Bool {
+        if isClassBound, !other.isClassBound { return false }
+        if let superclassType {
+            guard let otherSuperclass = other.superclassType, ModelType.isSubclass(otherSuperclass, of: superclassType) else {
+                return false
+            }
+        }
+        return Set(protocols).isSubset(of: Set(other.protocols))
+    }
+}
+
+extension ModelType {
+    /// Whether class `type` is `base` or inherits from it.
+    static func isSubclass(_ type: any Any.Type, of base: any Any.Type) -> Bool {
+        guard var current = type as? AnyClass, let base = base as? AnyClass else { return false }
+        while true {
+            if current == base { return true }
+            guard let next = _getSuperclass(current) else { return false }
+            current = next
+        }
     }
 }

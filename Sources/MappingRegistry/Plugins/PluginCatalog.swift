@@ -1,21 +1,26 @@
 import Foundation
 import ModelStorage
 
-/// The named plugins a configuration may refer to: model types, views and
-/// condition predicates.
+/// The named plugins mappings may refer to: model types, views, condition
+/// predicates and decorators.
 ///
-/// Register everything your `mappings.json` names, then hand the catalog to
-/// ``MappingRegistry/init(configuration:plugins:source:)``. Names are how
-/// the configuration refers to Swift types; they need not match the type
-/// names.
+/// Register everything your mappings name, then hand the catalog to a
+/// ``MappingRegistry``. Names are how `mappings.json` refers to Swift types;
+/// they need not match the type names, and one type may be registered under
+/// several names (aliases), which every type-aware check sees through.
 ///
 /// ```swift
 /// var plugins = PluginCatalog()
-/// plugins.register(model: Dish.self, named: "Dish")
+/// plugins.register(view: DishRow.self)                  // view "DishRow"; model "Dish" too
 /// plugins.register(model: (any Food).self, named: "Food")
-/// plugins.register(view: DishRow.self, named: "DishRow")
 /// plugins.register(view: "SectionTitle", for: String.self) { title, _ in "== \(title) ==" }
 /// plugins.register(predicate: "isVegan", for: Dish.self) { dish, _ in dish.isVegan }
+/// plugins.register(predicate: "priceAbove", for: Dish.self, argument: Double.self) { dish, limit, _ in
+///     dish.price > limit
+/// }
+/// plugins.register(decorator: "soldOut", for: Dish.self) { text, dish, _ in
+///     dish.isSoldOut ? text + " (sold out)" : text
+/// }
 /// ```
 ///
 /// Registering two plugins of one category under one name is not a crash:
@@ -25,23 +30,33 @@ public struct PluginCatalog: Sendable {
     var models: [String: ModelPlugin] = [:]
     var views: [String: ViewPlugin] = [:]
     var predicates: [String: PredicatePlugin] = [:]
+    var decorators: [String: DecoratorPlugin] = [:]
+    /// The first name each model type was registered under.
+    var modelNamesByType: [ObjectIdentifier: String] = [:]
+    /// The first name each `TextView` type was registered under.
+    var viewNamesByType: [ObjectIdentifier: String] = [:]
+    /// Models registered only because a view took them, by name: an
+    /// explicit registration under the same name replaces them silently.
+    var implicitModels: Set<String> = []
     /// Every name registered more than once, with its category.
     var duplicates: [(category: String, name: String)] = []
 
     /// Creates an empty catalog.
     public init() {}
 
-    /// Registers a model type under a name that `mappings.json` uses in `"model"`.
+    // MARK: - Models
+
+    /// Registers a model type under a name that mappings use in `"model"`.
     ///
     /// `M` may be a struct, an enum, a class (instances of subclasses match
-    /// too) or a protocol existential such as `(any Food).self` (values of
-    /// conforming types match).
+    /// too), a protocol existential such as `(any Food).self` (values of
+    /// conforming types match) or `Any` (every value matches: a fallback).
     ///
     /// - Parameters:
     ///   - model: The model type.
-    ///   - name: The name the configuration uses.
-    public mutating func register<M>(model: M.Type, named name: String) {
-        insert(ModelPlugin(name: name, type: ModelType(model), decode: nil), into: \.models, category: "model")
+    ///   - name: The name mappings use. Default: the type's name.
+    public mutating func register<M>(model: M.Type, named name: String? = nil) {
+        insertModel(ModelPlugin(name: name ?? String(describing: model), type: ModelType(model), decode: nil), implicit: false)
     }
 
     /// Registers a `Decodable` model type under a name; besides matching
@@ -50,42 +65,42 @@ public struct PluginCatalog: Sendable {
     ///
     /// - Parameters:
     ///   - model: The model type.
-    ///   - name: The name the configuration and data documents use.
-    public mutating func register<M: Decodable & SendableMetatype>(model: M.Type, named name: String) {
-        let decode: @Sendable (Data) throws -> Any = { data in
-            try JSONDecoder().decode(M.self, from: data)
-        }
-        insert(ModelPlugin(name: name, type: ModelType(model), decode: decode), into: \.models, category: "model")
+    ///   - name: The name mappings and data documents use. Default: the type's name.
+    public mutating func register<M: Decodable & SendableMetatype>(model: M.Type, named name: String? = nil) {
+        insertModel(
+            ModelPlugin(name: name ?? String(describing: model), type: ModelType(model), decode: Self.decoder(for: M.self)),
+            implicit: false
+        )
     }
+
+    // MARK: - Views
 
     /// Registers a reusable view that receives its model through `ModelTransfer`.
     ///
-    /// The view accepts values of `V.ModelType` (and its subclasses or
-    /// conforming types). The renderer keeps one instance per reuse
+    /// The view takes values of `V.ModelType` (and its subclasses or
+    /// conforming types). A renderer keeps one instance per reuse
     /// identifier and reuses it from item to item.
+    ///
+    /// Without a name, the view is registered under its type's name, and
+    /// `V.ModelType` is registered as a model under its type's name unless
+    /// the type or the name is registered already.
     ///
     /// - Parameters:
     ///   - view: The view type.
-    ///   - name: The name the configuration uses in `"view"`.
-    public mutating func register<V: TextView & ModelTransfer & SendableMetatype>(view: V.Type, named name: String) {
-        let update: @Sendable (any TextView, Any) -> Bool = { view, value in
-            guard let view = view as? V, let model = value as? V.ModelType else { return false }
-            view.update(with: model)
-            return true
+    ///   - name: The name mappings use in `"view"`. Default: the type's name.
+    public mutating func register<V: TextView & ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil) {
+        insert(ViewPlugin.reusable(V.self, named: name ?? String(describing: view)), into: \.views, category: "view")
+        if viewNamesByType[ObjectIdentifier(V.self)] == nil {
+            viewNamesByType[ObjectIdentifier(V.self)] = name ?? String(describing: view)
         }
-        let plugin = ViewPlugin(
-            name: name,
-            model: ModelType(V.ModelType.self),
-            body: .reusable(make: { V() }, update: update)
-        )
-        insert(plugin, into: \.views, category: "view")
+        if name == nil { registerImplicitModel(V.ModelType.self) }
     }
 
     /// Registers a view without `ModelTransfer`: a handler that turns a
     /// model into text.
     ///
     /// - Parameters:
-    ///   - view: The name the configuration uses in `"view"`.
+    ///   - view: The name mappings use in `"view"`.
     ///   - model: The model type the handler takes; other values never reach it.
     ///   - render: Returns the text for a model at a position.
     public mutating func register<M>(
@@ -99,10 +114,13 @@ public struct PluginCatalog: Sendable {
             body: .handler { value, position in
                 guard let model = value as? M else { return nil }
                 return render(model, position)
-            }
+            },
+            viewType: nil
         )
         insert(plugin, into: \.views, category: "view")
     }
+
+    // MARK: - Predicates
 
     /// Registers a named predicate that a mapping's condition can use.
     ///
@@ -110,7 +128,7 @@ public struct PluginCatalog: Sendable {
     /// other value the condition does not hold.
     ///
     /// - Parameters:
-    ///   - predicate: The name the configuration uses in `"condition": {"predicate": …}`.
+    ///   - predicate: The name conditions use: `{"predicate": "isVegan"}`.
     ///   - model: The model type the predicate takes.
     ///   - test: Returns whether the condition holds for a model at a position.
     public mutating func register<M>(
@@ -118,12 +136,79 @@ public struct PluginCatalog: Sendable {
         for model: M.Type,
         _ test: @escaping @Sendable (M, ItemPosition) -> Bool
     ) {
-        let plugin = PredicatePlugin(name: predicate, model: ModelType(model)) { value, position in
+        let bound: PredicatePlugin.Test = { value, position in
             guard let model = value as? M else { return false }
             return test(model, position)
         }
+        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in bound }
         insert(plugin, into: \.predicates, category: "predicate")
     }
+
+    /// Registers a named predicate that takes an argument from each
+    /// condition that uses it: `{"predicate": "priceAbove", "argument": 20}`.
+    ///
+    /// The argument is decoded once, when the mappings load; a condition
+    /// without an argument is a `missing-argument` error, and one that does
+    /// not decode as `Argument` is a `wrong-type` error at the argument.
+    ///
+    /// ```swift
+    /// plugins.register(predicate: "priceAbove", for: Dish.self, argument: Double.self) { dish, limit, _ in
+    ///     dish.price > limit
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: The name conditions use.
+    ///   - model: The model type the predicate takes.
+    ///   - argument: The type the argument decodes as.
+    ///   - test: Returns whether the condition holds for a model, the argument and a position.
+    public mutating func register<M, Argument: Decodable & Sendable>(
+        predicate: String,
+        for model: M.Type,
+        argument: Argument.Type,
+        _ test: @escaping @Sendable (M, Argument, ItemPosition) -> Bool
+    ) {
+        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
+            guard let json else { throw PredicateArgumentError.missing }
+            let decoded = try PredicateArgumentError.decode(Argument.self, from: json)
+            return { value, position in
+                guard let model = value as? M else { return false }
+                return test(model, decoded, position)
+            }
+        }
+        insert(plugin, into: \.predicates, category: "predicate")
+    }
+
+    // MARK: - Decorators
+
+    /// Registers a decorator: a named transform of a view's text, the
+    /// `configure` step of a mapping. Mappings list decorators by name
+    /// (`"decorators": ["soldOut"]`), and they run in that order after the
+    /// view renders.
+    ///
+    /// ```swift
+    /// plugins.register(decorator: "soldOut", for: Dish.self) { text, dish, _ in
+    ///     dish.isSoldOut ? text + "  SOLD OUT" : text
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - decorator: The name mappings use.
+    ///   - model: The model type it decorates; text of other values passes unchanged.
+    ///   - transform: Returns the new text for the view's text, the model and its position.
+    public mutating func register<M>(
+        decorator: String,
+        for model: M.Type,
+        _ transform: @escaping @Sendable (String, M, ItemPosition) -> String
+    ) {
+        let plugin = DecoratorPlugin(name: decorator, model: ModelType(model)) { text, value, position in
+            guard let model = value as? M else { return text }
+            return transform(text, model, position)
+        }
+        insert(plugin, into: \.decorators, category: "decorator")
+    }
+
+    // MARK: - Names
 
     /// The names of the registered models, sorted.
     public var modelNames: [String] { models.keys.sorted() }
@@ -131,6 +216,45 @@ public struct PluginCatalog: Sendable {
     public var viewNames: [String] { views.keys.sorted() }
     /// The names of the registered predicates, sorted.
     public var predicateNames: [String] { predicates.keys.sorted() }
+    /// The names of the registered decorators, sorted.
+    public var decoratorNames: [String] { decorators.keys.sorted() }
+
+    // MARK: - Lookup by type
+
+    /// The model registered first for a type, if any.
+    func model(ofType id: ObjectIdentifier) -> ModelPlugin? {
+        modelNamesByType[id].flatMap { models[$0] }
+    }
+
+    /// The view registered first for a `TextView` type, if any.
+    func view(ofType id: ObjectIdentifier) -> ViewPlugin? {
+        viewNamesByType[id].flatMap { views[$0] }
+    }
+
+    // MARK: - Storing
+
+    private mutating func insertModel(_ plugin: ModelPlugin, implicit: Bool) {
+        if implicitModels.contains(plugin.name), !implicit {
+            // An explicit registration replaces one a view made implicitly.
+            implicitModels.remove(plugin.name)
+            if let replaced = models.removeValue(forKey: plugin.name), modelNamesByType[replaced.type.id] == plugin.name {
+                modelNamesByType[replaced.type.id] = nil
+            }
+        }
+        insert(plugin, into: \.models, category: "model")
+        if implicit { implicitModels.insert(plugin.name) }
+        if models[plugin.name]?.type.id == plugin.type.id, modelNamesByType[plugin.type.id] == nil {
+            modelNamesByType[plugin.type.id] = plugin.name
+        }
+    }
+
+    /// Registers a view's model type under its own name, unless the type
+    /// or the name is taken.
+    private mutating func registerImplicitModel<M>(_ type: M.Type) {
+        let modelType = ModelType(type)
+        guard modelNamesByType[modelType.id] == nil, models[modelType.name] == nil else { return }
+        insertModel(ModelPlugin(name: modelType.name, type: modelType, decode: Self.decoder(forAny: type)), implicit: true)
+    }
 
     private mutating func insert<Plugin: NamedPlugin>(
         _ plugin: Plugin,
@@ -143,47 +267,34 @@ public struct PluginCatalog: Sendable {
         }
         self[keyPath: table][plugin.name] = plugin
     }
-}
 
-/// A plugin that a configuration refers to by name.
-protocol NamedPlugin: Sendable {
-    var name: String { get }
-}
+    // MARK: - Decoding
 
-/// A model type registered under a name.
-struct ModelPlugin: NamedPlugin {
-    let name: String
-    let type: ModelType
-    /// Creates a value from JSON data, when the type is `Decodable`.
-    let decode: (@Sendable (Data) throws -> Any)?
-}
-
-/// A view registered under a name. A class, so the renderer's per-item
-/// access copies one reference instead of a struct of closures.
-final class ViewPlugin: NamedPlugin {
-    /// How a view turns a model into text.
-    enum Body: Sendable {
-        /// A `TextView & ModelTransfer` type: made once per reuse pool, updated per item.
-        case reusable(make: @Sendable () -> any TextView, update: @Sendable (any TextView, Any) -> Bool)
-        /// A handler: returns the text, or `nil` when the value is not of its model type.
-        case handler(@Sendable (Any, ItemPosition) -> String?)
+    private static func decoder<M: Decodable & SendableMetatype>(for type: M.Type) -> @Sendable (Data) throws -> Any {
+        { data in try JSONDecoder().decode(M.self, from: data) }
     }
 
-    let name: String
-    let model: ModelType
-    let body: Body
-
-    init(name: String, model: ModelType, body: Body) {
-        self.name = name
-        self.model = model
-        self.body = body
+    /// A decoder for a type known only at run time to be `Decodable`.
+    private static func decoder<M>(forAny type: M.Type) -> (@Sendable (Data) throws -> Any)? {
+        guard let decodable = type as? any Decodable.Type else { return nil }
+        let box = DecodableType(type: decodable)
+        return { data in try box.decode(data) }
     }
 }
 
-/// A condition predicate registered under a name.
-struct PredicatePlugin: NamedPlugin {
-    let name: String
-    let model: ModelType
-    /// Whether the condition holds; `false` for values of another type.
-    let test: @Sendable (Any, ItemPosition) -> Bool
+/// A `Decodable` metatype found at run time, carried into a `@Sendable` closure.
+private struct DecodableType: @unchecked Sendable {
+    // Metatypes are immutable; this one is only ever read.
+    let type: any Decodable.Type
+
+    func decode(_ data: Data) throws -> Any {
+        try type.decodedFromJSON(data)
+    }
+}
+
+extension Decodable {
+    /// A value of this type decoded from JSON, for a type known only as `any Decodable.Type`.
+    fileprivate static func decodedFromJSON(_ data: Data) throws -> Any {
+        try JSONDecoder().decode(Self.self, from: data)
+    }
 }

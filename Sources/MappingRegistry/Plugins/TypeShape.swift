@@ -1,20 +1,27 @@
-/// The broad category of a Swift type, read from its runtime metadata.
-///
-/// Used only to decide at load time whether two types can never share a
-/// value (two unrelated classes, two different structs). Anything that is
-/// not plainly a class, struct or enum is `undecidable`.
+/// The broad category of a Swift type, read from its runtime metadata, for
+/// deciding at load time how two model types relate.
 enum TypeShape: Sendable, Equatable {
+    /// `Any`: every value belongs to it.
+    case anything
     /// A class: its values also belong to its superclasses.
     case reference
-    /// A struct or enum (not `AnyHashable`): its values belong to it alone
-    /// and to the protocols it conforms to.
+    /// A struct or enum (not `Optional`, not `AnyHashable`): its values
+    /// belong to it alone and to the protocols it conforms to.
     case value
-    /// A protocol existential, `Any`, `AnyHashable`, a tuple, a metatype:
-    /// membership depends on the value.
+    /// A protocol existential such as `any Food`, `any Food & Sendable`,
+    /// `AnyObject` or `any Promotion & Food`.
+    case existential(ExistentialLayout)
+    /// An `Optional`, `AnyHashable`, a tuple, a function, a metatype or a
+    /// parameterized existential: membership depends on the value in ways
+    /// this library does not decide.
     case undecidable
 
     /// Reads the shape of `type`.
     init(_ type: any Any.Type) {
+        if type == Any.self {
+            self = .anything
+            return
+        }
         if type is AnyClass {
             self = .reference
             return
@@ -23,11 +30,40 @@ enum TypeShape: Sendable, Equatable {
             self = .undecidable
             return
         }
-        // The first word of Swift type metadata is its kind; struct and enum
-        // kinds are 0x200 and 0x201 (stable ABI). An Optional (0x202) is
-        // undecidable: resolution unwraps values, so `Dish?` can take a `Dish`.
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        let kind = metadata.load(as: UInt.self)
-        self = (0x200...0x201).contains(kind) ? .value : .undecidable
+        // The first word of Swift type metadata is its kind (stable ABI):
+        // struct 0x200, enum 0x201, Optional 0x202, existential 0x303.
+        switch RuntimeMetadata.kind(of: type) {
+        case 0x200, 0x201: self = .value
+        case 0x303: self = ExistentialLayout(type).map(TypeShape.existential) ?? .undecidable
+        default: self = .undecidable
+        }
+    }
+}
+
+/// What an existential type requires of its values: protocols, a class
+/// bound, a superclass.
+struct ExistentialLayout: Sendable, Equatable {
+    /// The runtime protocol descriptors, as addresses.
+    let protocols: [UInt]
+    /// Whether only class instances qualify (`AnyObject`, class-bound protocols).
+    let isClassBound: Bool
+    /// The superclass the value must inherit from, for `any Base & P`.
+    let superclass: ObjectIdentifier?
+    /// The same superclass as a type, to test subclasses against.
+    let superclassType: (any Any.Type)?
+
+    /// Reads the layout of an existential type's metadata; `nil` when it
+    /// names an Objective-C protocol, whose conformances the Swift runtime
+    /// does not answer for here.
+    init?(_ type: any Any.Type) {
+        guard let layout = RuntimeMetadata.existentialLayout(of: type) else { return nil }
+        protocols = layout.protocols
+        isClassBound = layout.isClassBound
+        superclassType = layout.superclass
+        superclass = layout.superclass.map { ObjectIdentifier($0) }
+    }
+
+    static func == (lhs: ExistentialLayout, rhs: ExistentialLayout) -> Bool {
+        lhs.protocols == rhs.protocols && lhs.isClassBound == rhs.isClassBound && lhs.superclass == rhs.superclass
     }
 }

@@ -13,16 +13,14 @@ struct RenderSession<Output: TextOutputStream> {
     var missing = 0
     var ambiguous = 0
     var reused = 0
-    /// One view per reuse identifier (by the registry's pool index),
-    /// reused from item to item.
-    var pool: [(any TextView)?]
-    var viewsCreated = 0
+    /// The views, one per reuse identifier, reused from item to item.
+    let pool: ReusePool
 
     init(registry: MappingRegistry, output: Output, records: Bool) {
         self.registry = registry
         self.output = output
         self.records = records
-        pool = Array(repeating: nil, count: registry.poolCount)
+        pool = ReusePool(registry: registry)
     }
 
     /// The counts and diagnostics, with `text` as given.
@@ -33,7 +31,7 @@ struct RenderSession<Output: TextOutputStream> {
             renderedCount: rendered,
             missingCount: missing,
             ambiguousCount: ambiguous,
-            viewsCreated: viewsCreated,
+            viewsCreated: pool.viewsCreated,
             reusedCount: reused,
             sections: records ? sections : nil
         )
@@ -130,52 +128,11 @@ struct RenderSession<Output: TextOutputStream> {
 
     /// Resolves and renders one model, or makes a placeholder line.
     mutating func entry(for model: Any, at position: ItemPosition, kind: ViewKind) -> RenderedEntry {
-        let index: Int
-        let value: Any
-        switch registry.outcome(model, at: position, kind: kind) {
-        case .resolved(let resolved):
-            (index, value) = (resolved, model)
-        case .resolvedUnwrapped(let resolved, let unwrapped):
-            (index, value) = (resolved, unwrapped)
-        case .nilModel:
-            return placeholder(.nilModel(at: position, kind: kind), value: nil, kind: kind, outcome: .missing)
-        case .missing(let value):
-            return placeholder(registry.missingDiagnostic(value, at: position, kind: kind), value: value, kind: kind, outcome: .missing)
-        case .ambiguous(let indexes, let value):
-            return placeholder(
-                registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind),
-                value: value, kind: kind, outcome: .ambiguous
-            )
-        }
-        if let text = text(for: value, mapping: index, at: position) {
+        switch pool.entry(for: model, at: position, kind: kind) {
+        case .rendered(let text):
             return RenderedEntry(text: text, outcome: .rendered)
-        }
-        // Resolution only picks views that take the value, so this means a
-        // view plugin broke that promise: report, never trap.
-        let view = registry.compiled[index].mapping.view
-        return placeholder(Diagnostic(
-            severity: .error,
-            code: "missing-mapping",
-            message: "view '\(view)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
-            position: position
-        ), value: value, kind: kind, outcome: .missing)
-    }
-
-    private mutating func text(for value: Any, mapping index: Int, at position: ItemPosition) -> String? {
-        switch registry.compiled[index].view.body {
-        case .handler(let render):
-            return render(value, position)
-        case .reusable(let make, let update):
-            let poolIndex = registry.poolIndexes[index]
-            let view: any TextView
-            if let pooled = pool[poolIndex] {
-                view = pooled
-            } else {
-                view = make()
-                pool[poolIndex] = view
-                viewsCreated += 1
-            }
-            return update(view, value) ? view.render() : nil
+        case .failed(let diagnostic, let value, let ambiguous):
+            return placeholder(diagnostic, value: value, kind: kind, outcome: ambiguous ? .ambiguous : .missing)
         }
     }
 

@@ -31,24 +31,24 @@ extension MappingRegistry {
         if let slot = slot(of: kind) {
             let hit = cachedHit(for: model, slot: slot)
             // Fast path, without building an Outcome: one mapping takes every value of the type.
-            if case .winner(let index)? = hit { return .resolved(compiled[index].mapping) }
+            if case .winner(let index)? = hit { return .resolved(checked[index].mapping) }
             result = outcome(model, at: position, slot: slot, cached: hit)
         } else {
             result = outcome(model, at: position, kind: kind)
         }
         switch result {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
-            return .resolved(compiled[index].mapping)
+            return .resolved(checked[index].mapping)
         case .nilModel:
             return .missing(.nilModel(at: position, kind: kind))
         case .missing(let value):
             return .missing(missingDiagnostic(value, at: position, kind: kind))
         case .ambiguous(let indexes, let value):
-            return .ambiguous(indexes.map { compiled[$0].mapping }, ambiguousDiagnostic(value, indexes, at: position, kind: kind))
+            return .ambiguous(indexes.map { checked[$0].mapping }, ambiguousDiagnostic(value, indexes, at: position, kind: kind))
         }
     }
 
-    /// What resolving found, by index into ``compiled``; diagnostics are
+    /// What resolving found, by index into ``checked``; diagnostics are
     /// built only by callers that need them.
     enum Outcome {
         /// The model itself (not an Optional) resolved to this mapping.
@@ -111,7 +111,7 @@ extension MappingRegistry {
     private func evaluate(_ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int) -> Outcome {
         if let winner = plan.alwaysResolvesTo { return .resolved(winner) }
         let levels = plan.checksEveryValue
-            ? ResolutionPlan.levels(for: mappingsByKind[slot].filter { compiled[$0].accepts(value) }, in: compiled)
+            ? ResolutionPlan.levels(for: mappingsByKind[slot].filter { checked[$0].accepts(value) }, in: checked)
             : plan.levels
         for level in levels {
             var winner = -1
@@ -119,7 +119,7 @@ extension MappingRegistry {
             for index in level.unconditional {
                 if winner < 0 { winner = index } else { tied.append(index) }
             }
-            for index in level.conditional where compiled[index].conditionHolds(value, at: position) {
+            for index in level.conditional where checked[index].condition.holds(value, at: position) {
                 if winner < 0 { winner = index } else { tied.append(index) }
             }
             if winner >= 0 {
@@ -148,11 +148,11 @@ extension MappingRegistry {
         guard TypeMatching.isDecidedByType(Swift.type(of: value)) else {
             return ResolutionPlan(unwrapsOptional: false, checksEveryValue: true, levels: [])
         }
-        let candidates = mappingsByKind[slot].filter { compiled[$0].accepts(value) }
+        let candidates = mappingsByKind[slot].filter { checked[$0].accepts(value) }
         return ResolutionPlan(
             unwrapsOptional: false,
             checksEveryValue: false,
-            levels: ResolutionPlan.levels(for: candidates, in: compiled)
+            levels: ResolutionPlan.levels(for: candidates, in: checked)
         )
     }
 
@@ -162,14 +162,14 @@ extension MappingRegistry {
         guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
         guard let slot = slot(of: kind) else { return .missing(missingDiagnostic(value, at: position, kind: kind)) }
         let applying = mappingsByKind[slot].filter {
-            compiled[$0].accepts(value) && compiled[$0].conditionHolds(value, at: position)
+            checked[$0].accepts(value) && checked[$0].condition.holds(value, at: position)
         }
-        guard let top = applying.map({ compiled[$0].mapping.priority }).max() else {
+        guard let top = applying.map({ checked[$0].mapping.priority }).max() else {
             return .missing(missingDiagnostic(value, at: position, kind: kind))
         }
-        let winners = applying.filter { compiled[$0].mapping.priority == top }
-        if winners.count == 1 { return .resolved(compiled[winners[0]].mapping) }
-        return .ambiguous(winners.map { compiled[$0].mapping }, ambiguousDiagnostic(value, winners, at: position, kind: kind))
+        let winners = applying.filter { checked[$0].mapping.priority == top }
+        if winners.count == 1 { return .resolved(checked[winners[0]].mapping) }
+        return .ambiguous(winners.map { checked[$0].mapping }, ambiguousDiagnostic(value, winners, at: position, kind: kind))
     }
 
     // MARK: - Diagnostics
@@ -180,15 +180,15 @@ extension MappingRegistry {
         guard let slot = slot(of: kind) else {
             return Diagnostic(
                 severity: .error,
-                code: "missing-mapping",
-                message: "no \(kind) mapping for '\(typeName)' \(place): \(source) has no mappings of kind '\(kind)'",
+                code: .missingMapping,
+                message: "no \(kind) mapping for '\(typeName)' \(place): \(sourceDescription) has no mappings of kind '\(kind)'",
                 position: position
             )
         }
-        let reasons = mappingsByKind[slot].compactMap { compiled[$0].reasonForNotApplying(to: value, at: position) }
+        let reasons = mappingsByKind[slot].compactMap { reasonForNotApplying(checked[$0], to: value, at: position) }
         return Diagnostic(
             severity: .error,
-            code: "missing-mapping",
+            code: .missingMapping,
             message: "no \(kind) mapping for '\(typeName)' \(place): " + reasons.joined(separator: "; "),
             position: position
         )
@@ -196,15 +196,25 @@ extension MappingRegistry {
 
     func ambiguousDiagnostic(_ value: Any, _ indexes: [Int], at position: ItemPosition, kind: ViewKind) -> Diagnostic {
         let typeName = String(describing: Swift.type(of: value))
-        let first = compiled[indexes[0]]
-        let names = indexes.map { "'\(compiled[$0].mapping.view)' (\(compiled[$0].location))" }
+        let first = checked[indexes[0]]
+        let names = indexes.map { "'\(checked[$0].mapping.view)' (\(checked[$0].mapping.location))" }
         return Diagnostic(
             severity: .error,
-            code: "ambiguous-mapping",
+            code: .ambiguousMapping,
             message: "\(indexes.count) \(kind) mappings apply to '\(typeName)' \(Self.describe(position, kind: kind)) with priority \(first.mapping.priority): \(names.joined(separator: ", ")); give one a higher priority or a narrower condition",
-            location: first.location,
+            location: first.mapping.location,
             position: position
         )
+    }
+
+    /// Why a mapping does not apply to a value at a position, or `nil` when it does.
+    func reasonForNotApplying(_ candidate: CheckedMapping, to value: Any, at position: ItemPosition) -> String? {
+        let mapping = candidate.mapping
+        let name = "'\(mapping.view)' (\(mapping.location))"
+        if !candidate.model.accepts(value) { return "\(name) wants model '\(mapping.model)'" }
+        if !candidate.view.model.accepts(value) { return "\(name): the view takes '\(candidate.view.model.name)'" }
+        guard let reason = candidate.condition.reasonForFailing(value, at: position, written: mapping.condition) else { return nil }
+        return reason.hasPrefix("requires") ? "\(name) \(reason)" : "\(name): \(reason)"
     }
 
     /// `at section 1, item 4` for cells, `in section 1` for supplementary kinds.
@@ -217,7 +227,7 @@ extension Diagnostic {
     static func nilModel(at position: ItemPosition, kind: ViewKind) -> Diagnostic {
         Diagnostic(
             severity: .error,
-            code: "nil-model",
+            code: .nilModel,
             message: "the \(kind) model \(MappingRegistry.describe(position, kind: kind)) is nil; store a value or remove the entry",
             position: position
         )

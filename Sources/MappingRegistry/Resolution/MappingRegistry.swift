@@ -4,32 +4,41 @@ import ModelStorage
 /// The loaded, checked set of mappings: answers "which view shows this
 /// model here?" with exactly one mapping, or a diagnostic that says why not.
 ///
-/// A registry is immutable once loaded and safe to share between threads.
+/// Mappings come from Swift declarations, from `mappings.json`, or from
+/// both at once; one checker checks them all with the same diagnostic
+/// codes, and throws every problem it finds.
 ///
 /// ```swift
-/// let registry = try MappingRegistry(contentsOf: URL(fileURLWithPath: "mappings.json"), plugins: plugins)
+/// let registry = try MappingRegistry(plugins: plugins) {
+///     Map(DishRow.self)
+///     Map(ChefSpecialRow.self, when: .section(0), priority: 3)
+/// }
 /// switch registry.resolve(dish, at: ItemPosition(item: 0, section: 1)) {
 /// case .resolved(let mapping): print(mapping.view)
 /// case .missing(let diagnostic), .ambiguous(_, let diagnostic): print(diagnostic)
 /// }
 /// ```
+///
+/// A registry is immutable once loaded and safe to share between threads.
 public final class MappingRegistry: Sendable {
-    /// Every mapping of the configuration, in file order.
+    /// Every mapping, in declaration order: sources in the order given,
+    /// and within a source as declared.
     public let mappings: [Mapping]
-    /// Warnings found while loading (`unused-view`, `unused-predicate`).
+    /// Warnings found while loading (`unused-view`, `unused-predicate`, `unused-decorator`).
     public let warnings: [Diagnostic]
-    /// The file name diagnostics use, as given to the initializer.
-    public let source: String
-    /// The custom supplementary kinds that have mappings, in file order.
+    /// The custom supplementary kinds that have mappings, in declaration order.
     public let customKinds: [ViewKind]
 
-    let compiled: [CompiledMapping]
+    /// The mappings with their plugins, by index.
+    let checked: [CheckedMapping]
+    /// What the mappings came from, for messages: `mappings.json`, or `the mappings`.
+    let sourceDescription: String
     /// The kinds that have mappings, in order of first appearance; a kind's
     /// place here is its slot in the cache key.
     let kinds: [ViewKind]
     /// The slot of each kind, for configurations with many kinds.
     let kindSlots: [ViewKind: Int]
-    /// For each kind slot, the indexes of its mappings in file order.
+    /// For each kind slot, the indexes of its mappings in declaration order.
     let mappingsByKind: [[Int]]
     let cache = ResolutionCache()
     /// For each mapping, the index of its reuse identifier among the
@@ -38,20 +47,30 @@ public final class MappingRegistry: Sendable {
     /// How many distinct reuse identifiers there are.
     let poolCount: Int
 
-    /// Loads a configuration from JSON data and checks it against the plugins.
+    /// Loads mappings from any number of sources and checks them together.
+    ///
+    /// ```swift
+    /// let registry = try MappingRegistry(plugins: plugins, sources: [
+    ///     .declarations { Map(DishRow.self) },
+    ///     .json(data, name: "mappings.json"),
+    /// ])
+    /// ```
     ///
     /// - Parameters:
-    ///   - configuration: The contents of a `mappings.json` file.
-    ///   - plugins: The models, views and predicates the configuration may name.
-    ///   - source: The file name to use in diagnostics.
+    ///   - plugins: The models, views, predicates and decorators the mappings may name.
+    ///   - sources: Swift declarations and JSON documents, in order.
     /// - Throws: ``ConfigurationError`` with every error found (and the
     ///   warnings), when there is at least one error.
-    public init(configuration: Data, plugins: PluginCatalog, source: String = "mappings.json") throws(ConfigurationError) {
-        let result = try ConfigurationLoader.load(configuration, source: source, plugins: plugins)
-        self.source = source
-        compiled = result.entries.map(CompiledMapping.init)
-        mappings = compiled.map(\.mapping)
+    public init(plugins: PluginCatalog, sources: [MappingSource]) throws(ConfigurationError) {
+        let result = try MappingChecker.check(sources, plugins: plugins)
+        checked = result.mappings
+        mappings = checked.map(\.mapping)
         warnings = result.warnings
+        let jsonNames = sources.compactMap { source -> String? in
+            if case .json(_, let name) = source { return name }
+            return nil
+        }
+        sourceDescription = jsonNames.count == 1 && sources.count == 1 ? jsonNames[0] : "the mappings"
         var kinds: [ViewKind] = []
         var slots: [ViewKind: Int] = [:]
         var byKind: [[Int]] = []
@@ -77,19 +96,50 @@ public final class MappingRegistry: Sendable {
         poolCount = pools.count
     }
 
-    /// Loads a configuration file and checks it against the plugins.
+    /// Declares mappings in Swift and checks them.
+    ///
+    /// ```swift
+    /// let registry = try MappingRegistry(plugins: plugins) {
+    ///     Map(DishRow.self)
+    ///     Map("SectionTitle", for: String.self, kind: .header)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - plugins: The models, views, predicates and decorators the mappings may name.
+    ///   - declarations: One `Map(…)` per line.
+    /// - Throws: ``ConfigurationError`` with every error found, each at the
+    ///   call site of its declaration.
+    public convenience init(
+        plugins: PluginCatalog,
+        @MappingDeclarationBuilder _ declarations: () -> [MappingDeclaration]
+    ) throws(ConfigurationError) {
+        try self.init(plugins: plugins, sources: [.declarations(declarations())])
+    }
+
+    /// Loads a `mappings.json` document and checks it against the plugins.
+    ///
+    /// - Parameters:
+    ///   - configuration: The contents of a `mappings.json` file.
+    ///   - plugins: The models, views, predicates and decorators the configuration may name.
+    ///   - source: The file name to use in diagnostics.
+    /// - Throws: ``ConfigurationError`` with every error found (and the
+    ///   warnings), when there is at least one error.
+    public convenience init(configuration: Data, plugins: PluginCatalog, source: String = "mappings.json") throws(ConfigurationError) {
+        try self.init(plugins: plugins, sources: [.json(configuration, name: source)])
+    }
+
+    /// Loads a `mappings.json` file and checks it against the plugins.
     ///
     /// Diagnostics name the file by its last path component.
     ///
     /// - Parameters:
     ///   - url: The file to read.
-    ///   - plugins: The models, views and predicates the configuration may name.
+    ///   - plugins: The models, views, predicates and decorators the configuration may name.
     /// - Throws: ``ConfigurationError``: `unreadable-file` when the file
     ///   cannot be read or is too large, or every error in its contents.
     public convenience init(contentsOf url: URL, plugins: PluginCatalog) throws(ConfigurationError) {
         let data = try FileReader.read(url, limit: FileReader.configurationLimit)
         try self.init(configuration: data, plugins: plugins, source: url.lastPathComponent)
     }
-
-
 }

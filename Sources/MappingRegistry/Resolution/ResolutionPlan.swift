@@ -36,14 +36,14 @@ final class ResolutionPlan: Sendable {
     }
 
     /// Builds the levels from the mappings (of one kind) that take a value.
-    static func levels(for candidates: [Int], in mappings: [CompiledMapping]) -> [Level] {
+    static func levels(for candidates: [Int], in mappings: [CheckedMapping]) -> [Level] {
         let byPriority = Dictionary(grouping: candidates) { mappings[$0].mapping.priority }
         return byPriority.keys.sorted(by: >).map { priority in
             let indexes = byPriority[priority] ?? []
             return Level(
                 priority: priority,
-                unconditional: indexes.filter { mappings[$0].isUnconditional },
-                conditional: indexes.filter { !mappings[$0].isUnconditional }
+                unconditional: indexes.filter { mappings[$0].condition.isAlways },
+                conditional: indexes.filter { !mappings[$0].condition.isAlways }
             )
         }
     }

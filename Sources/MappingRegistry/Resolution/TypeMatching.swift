@@ -8,7 +8,7 @@ enum TypeMatching {
         switch TypeShape(type) {
         case .reference:
             return true
-        case .undecidable:
+        case .anything, .existential, .undecidable:
             return false
         case .value:
             let name = String(reflecting: type)

@@ -1,5 +1,6 @@
 import Testing
 @testable import MappingRegistry
+import RegistryFixtures
 
 /// `JSONParser.lineText` splits lines exactly as the parser counts them.
 @Suite struct JSONLineTextTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MappingRegistry
+import RegistryFixtures
 
 /// Following decoding paths to nodes and JSON pointers.
 @Suite struct JSONNodeDescendantTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MappingRegistry
+import RegistryFixtures
 
 /// Numbers keep their literal; `intValue` is exact and `doubleValue` finite.
 @Suite struct JSONNumberTests {

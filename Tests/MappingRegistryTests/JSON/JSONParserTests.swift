@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MappingRegistry
+import RegistryFixtures
 
 /// Well-formed documents: values, structure, locations and byte ranges.
 @Suite struct JSONParserTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MappingRegistry
+import RegistryFixtures
 
 /// One malformed document: the input with `1️⃣` where the error must point, and the exact message.
 struct SyntaxErrorCase: Sendable, CustomTestStringConvertible {

@@ -1,4 +1,5 @@
 @testable import MappingRegistry
+import RegistryFixtures
 import TestSupport
 
 /// Marker-located JSON input for parser tests: ``MarkedText`` with its

@@ -1,5 +1,6 @@
 import Testing
 @testable import MappingRegistry
+import RegistryFixtures
 
 /// Checks the test helper itself against hand-counted locations.
 @Suite struct MarkedJSONTests {

@@ -1,3 +1,5 @@
+import MappingRegistry
+
 /// A parsed command line: the subcommand and the value of every option.
 ///
 /// The parser is driven by ``CommandLineOption/all``: an option is accepted

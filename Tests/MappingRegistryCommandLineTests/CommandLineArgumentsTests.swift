@@ -1,4 +1,5 @@
-@testable import MappingRegistry
+import MappingRegistry
+@testable import MappingRegistryCommandLine
 import Testing
 
 /// One command line the parser must reject, and the message it must give.

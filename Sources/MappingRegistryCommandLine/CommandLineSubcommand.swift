@@ -1,3 +1,5 @@
+import MappingRegistry
+
 /// The subcommands of the command front end.
 enum CommandLineSubcommand: String, Sendable, CaseIterable {
     /// Render the data as text through the mappings (the default).

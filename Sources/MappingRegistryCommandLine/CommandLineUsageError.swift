@@ -1,3 +1,5 @@
+import MappingRegistry
+
 /// A command line the front end cannot run: what is wrong, for the usage
 /// message printed before exiting with ``ExitCode/usage``.
 struct CommandLineUsageError: Error, Equatable, Sendable {

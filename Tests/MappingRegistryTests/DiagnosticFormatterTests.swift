@@ -1,15 +1,16 @@
-@testable import MappingRegistry
+import Foundation
+import MappingRegistry
 import Testing
 
-@Suite struct DiagnosticPrinterTests {
+@Suite struct DiagnosticFormatterTests {
     private func printed(_ source: String, line: Int, column: Int) -> String {
-        var printer = DiagnosticPrinter()
-        printer.sources["f.json"] = Array(source.utf8)
+        var formatter = DiagnosticFormatter()
+        formatter.addSource(Data(source.utf8), named: "f.json")
         let diagnostic = Diagnostic(
             severity: .error, code: "x", message: "m",
             location: SourceLocation(file: "f.json", line: line, column: column, pointer: "")
         )
-        return printer.format(diagnostic)
+        return formatter.format(diagnostic)
     }
 
     @Test func aShortLineIsShownWholeWithACaretUnderTheColumn() {
@@ -21,26 +22,26 @@ import Testing
         let output = printed(line, line: 1, column: 1_500)
         let lines = output.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[1] == "..." + String(repeating: "[", count: DiagnosticPrinter.excerptWidth) + "...")
-        #expect(lines[2] == String(repeating: " ", count: 3 + DiagnosticPrinter.excerptWidth / 2) + "^")
+        #expect(lines[1] == "..." + String(repeating: "[", count: DiagnosticFormatter.excerptWidth) + "...")
+        #expect(lines[2] == String(repeating: " ", count: 3 + DiagnosticFormatter.excerptWidth / 2) + "^")
     }
 
     @Test func aLineTooLongToSearchIsNotEchoed() {
-        let line = String(repeating: "[", count: DiagnosticPrinter.longestEchoedLine + 1)
+        let line = String(repeating: "[", count: DiagnosticFormatter.longestEchoedLine + 1)
         #expect(printed(line, line: 1, column: 5) == "f.json:1:5: error: m [x]\n")
     }
 
     @Test func manyDiagnosticsInALargeFilePrintInLinearTime() {
         // 20 000 lines, one diagnostic on each: quadratic printing would take minutes.
         let source = String(repeating: "{ \"model\": \"Dish\", \"value\": null },\n", count: 20_000)
-        var printer = DiagnosticPrinter()
-        printer.sources["f.json"] = Array(source.utf8)
+        var formatter = DiagnosticFormatter()
+        formatter.addSource(Data(source.utf8), named: "f.json")
         let diagnostics = (1...20_000).map { line in
             Diagnostic(severity: .error, code: "x", message: "m",
                        location: SourceLocation(file: "f.json", line: line, column: 3, pointer: ""))
         }
         let start = ContinuousClock.now
-        let output = printer.format(all: diagnostics)
+        let output = formatter.format(diagnostics)
         #expect(output.split(separator: "\n").count == 60_000)
         #expect(ContinuousClock.now - start < .seconds(20))
     }

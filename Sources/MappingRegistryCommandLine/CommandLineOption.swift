@@ -1,3 +1,5 @@
+import MappingRegistry
+
 /// One option the command line accepts: the table the parser and the help
 /// text are both built from.
 struct CommandLineOption: Sendable {

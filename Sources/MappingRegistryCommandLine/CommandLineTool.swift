@@ -1,4 +1,5 @@
 import Foundation
+import MappingRegistry
 import ModelStorage
 
 /// The command front end any app gets from its ``PluginCatalog``: the

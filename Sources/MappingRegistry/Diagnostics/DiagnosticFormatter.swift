@@ -1,29 +1,78 @@
 import Foundation
 
-/// Prints diagnostics compiler-style, each followed by its source line and
-/// a caret under the column, and counts them for the summary line.
-struct DiagnosticPrinter {
+/// Formats diagnostics compiler-style, each followed by the line of source
+/// it points into and a caret under the column, as a string: no printing,
+/// no files read.
+///
+/// Give the formatter the contents of every file the diagnostics may point
+/// into, by the name their locations use; a diagnostic into a file it does
+/// not know prints as its one-line ``Diagnostic/description``.
+///
+/// ```swift
+/// var formatter = DiagnosticFormatter()
+/// formatter.addSource(data, named: "mappings.json")
+/// let text = formatter.format(error.diagnostics)
+/// ```
+/// ```text
+/// mappings.json:4:14: error: unknown view 'DishRo'; did you mean 'DishRow'? [unknown-view]
+///     { "view": "DishRo", "model": "Dish" },
+///               ^
+/// ```
+///
+/// A long line is shown as a window of ``excerptWidth`` characters around
+/// the column, with `...` where it was cut; a line that is not printable
+/// text (binary junk, control characters) is not echoed.
+public struct DiagnosticFormatter: Sendable {
     /// The bytes of every file diagnostics may point into, by the name they use.
-    var sources: [String: [UInt8]] = [:]
+    private var sources: [String: [UInt8]] = [:]
 
     /// How many characters of a source line are shown around the column.
-    static let excerptWidth = 160
+    public static let excerptWidth = 160
     /// Lines longer than this many bytes are not echoed: finding the
     /// column in them would cost more than the echo is worth.
-    static let longestEchoedLine = 4_096
+    public static let longestEchoedLine = 4_096
 
-    /// One diagnostic, with the source line and a caret when the file is
-    /// known and the line is printable text.
-    func format(_ diagnostic: Diagnostic) -> String {
+    /// Creates a formatter that knows no sources yet.
+    public init() {}
+
+    /// Adds the contents of a file diagnostics may point into.
+    ///
+    /// - Parameters:
+    ///   - contents: The file's bytes.
+    ///   - name: The name diagnostics use for it (``SourceLocation/file``).
+    public mutating func addSource(_ contents: Data, named name: String) {
+        sources[name] = [UInt8](contents)
+    }
+
+    /// One diagnostic, with its source line and a caret when the file is
+    /// known and the line is printable text; ends with a line break.
+    ///
+    /// - Parameter diagnostic: The diagnostic.
+    /// - Returns: One to three lines.
+    public func format(_ diagnostic: Diagnostic) -> String {
         var indexes: [String: LineIndex] = [:]
         return format(diagnostic, indexes: &indexes)
     }
 
-    /// Every diagnostic in printing order, without a summary. Each file's
-    /// line starts are found once, so printing stays linear in the input.
-    func format(all diagnostics: [Diagnostic]) -> String {
+    /// Every diagnostic in printing order (see ``ordered(_:)``). Each
+    /// file's line starts are found once, so formatting stays linear in
+    /// the input.
+    ///
+    /// - Parameter diagnostics: The diagnostics, in any order.
+    /// - Returns: The formatted diagnostics, one after another.
+    public func format(_ diagnostics: [Diagnostic]) -> String {
         var indexes: [String: LineIndex] = [:]
         return Self.ordered(diagnostics).map { format($0, indexes: &indexes) }.joined()
+    }
+
+    /// Diagnostics with a location sorted by file, line and column, then
+    /// those without one (such as unused plugins), so a file's problems come first.
+    ///
+    /// - Parameter diagnostics: The diagnostics, in any order.
+    /// - Returns: The same diagnostics in printing order.
+    public static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        Diagnostic.sorted(diagnostics.filter { $0.location != nil })
+            + Diagnostic.sorted(diagnostics.filter { $0.location == nil })
     }
 
     /// Where each line of a source starts.
@@ -53,8 +102,6 @@ struct DiagnosticPrinter {
         }
     }
 
-    /// A long line is shown as a window of ``excerptWidth`` characters
-    /// around the column, with `...` where it was cut.
     private func format(_ diagnostic: Diagnostic, indexes: inout [String: LineIndex]) -> String {
         let text = diagnostic.description + "\n"
         guard let location = diagnostic.location, let bytes = sources[location.file] else { return text }
@@ -79,22 +126,5 @@ struct DiagnosticPrinter {
         }
         if end < scalars.count { excerpt += "..." }
         return text + "\(excerpt)\n\(caret)^\n"
-    }
-
-    /// Diagnostics with a location sorted by file, line and column, then
-    /// those without one (such as unused plugins), so a file's problems come first.
-    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        Diagnostic.sorted(diagnostics.filter { $0.location != nil })
-            + Diagnostic.sorted(diagnostics.filter { $0.location == nil })
-    }
-
-    /// `2 errors, 1 warning`.
-    static func summary(errors: Int, warnings: Int) -> String {
-        "\(count(errors, "error")), \(count(warnings, "warning"))"
-    }
-
-    /// `1 item`, `2 items`.
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

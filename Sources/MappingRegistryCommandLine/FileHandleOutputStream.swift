@@ -1,4 +1,5 @@
 import Foundation
+import MappingRegistry
 
 /// A `TextOutputStream` that writes UTF-8 to a file handle, such as
 /// standard output.

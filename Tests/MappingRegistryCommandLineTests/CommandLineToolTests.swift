@@ -1,5 +1,7 @@
 import Foundation
 import MappingRegistry
+@testable import MappingRegistryCommandLine
+import RegistryFixtures
 import ModelStorage
 import Testing
 

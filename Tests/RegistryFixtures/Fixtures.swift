@@ -5,62 +5,71 @@ import ModelStorage
 // Models of every shape the registry must match: a struct, a protocol with
 // conforming struct and class, and a class hierarchy.
 
-protocol Food: Sendable { var name: String { get } }
+public protocol Food: Sendable { var name: String { get } }
 
-struct Dish: Food, Equatable, Decodable {
-    var name: String
-    var price: Double
-    var vegan: Bool = false
+public struct Dish: Food, Equatable, Decodable {
+    public var name: String
+    public var price: Double
+    public var vegan: Bool = false
+
+    public init(name: String, price: Double, vegan: Bool = false) {
+        self.name = name
+        self.price = price
+        self.vegan = vegan
+    }
 }
 
-struct Drink: Food { var name: String }
-
-class Animal: @unchecked Sendable {
-    let name: String
-    init(name: String) { self.name = name }
+public struct Drink: Food {
+    public var name: String
+    public init(name: String) { self.name = name }
 }
 
-final class Cat: Animal, @unchecked Sendable {}
+open class Animal: @unchecked Sendable {
+    public let name: String
+    public init(name: String) { self.name = name }
+}
+
+public final class Cat: Animal, @unchecked Sendable {}
 
 // Views: ModelTransfer views (reused from a pool) and handler views.
 
-final class DishRow: TextView, ModelTransfer {
+public final class DishRow: TextView, ModelTransfer {
     private var text = ""
-    init() {}
-    func update(with model: Dish) { text = "dish \(model.name)" }
-    func render() -> String { text }
+    public init() {}
+    public func update(with model: Dish) { text = "dish \(model.name)" }
+    public func render() -> String { text }
 }
 
-final class FoodRow: TextView, ModelTransfer {
+public final class FoodRow: TextView, ModelTransfer {
     private var text = ""
-    init() {}
-    func update(with model: any Food) { text = "food \(model.name)" }
-    func render() -> String { text }
+    public init() {}
+    public func update(with model: any Food) { text = "food \(model.name)" }
+    public func render() -> String { text }
 }
 
-final class AnimalRow: TextView, ModelTransfer {
+public final class AnimalRow: TextView, ModelTransfer {
     private var text = ""
-    init() {}
-    func update(with model: Animal) { text = "animal \(model.name)" }
-    func render() -> String { text }
+    public init() {}
+    public func update(with model: Animal) { text = "animal \(model.name)" }
+    public func render() -> String { text }
 }
 
-final class TitleView: TextView, ModelTransfer {
+public final class TitleView: TextView, ModelTransfer {
     private var text = ""
-    init() {}
-    func update(with model: String) { text = "== \(model) ==" }
-    func render() -> String { text }
+    public init() {}
+    public func update(with model: String) { text = "== \(model) ==" }
+    public func render() -> String { text }
 }
 
-final class NumberRow: TextView, ModelTransfer {
+public final class NumberRow: TextView, ModelTransfer {
     private var text = ""
-    init() {}
-    func update(with model: Int) { text = "number \(model)" }
-    func render() -> String { text }
+    public init() {}
+    public func update(with model: Int) { text = "number \(model)" }
+    public func render() -> String { text }
 }
 
 /// A catalog with every fixture registered; tests register more when they need it.
-func fixtureCatalog() -> PluginCatalog {
+public func fixtureCatalog() -> PluginCatalog {
     var plugins = PluginCatalog()
     plugins.register(model: Dish.self, named: "Dish")
     plugins.register(model: Drink.self, named: "Drink")
@@ -86,7 +95,7 @@ func fixtureCatalog() -> PluginCatalog {
 }
 
 /// Wraps mapping objects in a version-1 document.
-func configuration(_ mappings: String...) -> String {
+public func configuration(_ mappings: String...) -> String {
     """
     {
       "version": 1,
@@ -98,12 +107,12 @@ func configuration(_ mappings: String...) -> String {
 }
 
 /// Loads a registry from JSON text, or records an issue and returns nil.
-func loadRegistry(_ json: String, plugins: PluginCatalog = fixtureCatalog()) throws -> MappingRegistry {
+public func loadRegistry(_ json: String, plugins: PluginCatalog = fixtureCatalog()) throws -> MappingRegistry {
     try MappingRegistry(configuration: Data(json.utf8), plugins: plugins)
 }
 
 /// The diagnostics a configuration produces, or an empty list when it loads.
-func loadDiagnostics(_ json: String, plugins: PluginCatalog = fixtureCatalog()) -> [Diagnostic] {
+public func loadDiagnostics(_ json: String, plugins: PluginCatalog = fixtureCatalog()) -> [Diagnostic] {
     do {
         _ = try MappingRegistry(configuration: Data(json.utf8), plugins: plugins)
         return []
@@ -112,6 +121,6 @@ func loadDiagnostics(_ json: String, plugins: PluginCatalog = fixtureCatalog()) 
     }
 }
 
-func at(_ item: Int, _ section: Int) -> ItemPosition {
+public func at(_ item: Int, _ section: Int) -> ItemPosition {
     ItemPosition(item: item, section: section)
 }

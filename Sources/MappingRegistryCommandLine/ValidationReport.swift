@@ -1,3 +1,5 @@
+import MappingRegistry
+
 /// What `validate --format json` prints: every diagnostic and the counts.
 struct ValidationReport: Encodable {
     /// The error and warning counts.

@@ -1,4 +1,5 @@
 import Foundation
+import MappingRegistry
 import ModelStorage
 
 /// One run of a parsed command line: reads the inputs, renders or
@@ -10,7 +11,7 @@ struct CommandSession {
     private(set) var output = ""
     /// What goes to standard error.
     private(set) var errors = ""
-    private var printer = DiagnosticPrinter()
+    private var formatter = DiagnosticFormatter()
 
     init(tool: CommandLineTool, arguments: CommandLineArguments) {
         self.tool = tool
@@ -26,8 +27,8 @@ struct CommandSession {
         } catch {
             return unreadable(error)
         }
-        printer.sources[mappings.name] = [UInt8](mappings.contents)
-        if let data { printer.sources[data.name] = [UInt8](data.contents) }
+        formatter.addSource(mappings.contents, named: mappings.name)
+        if let data { formatter.addSource(data.contents, named: data.name) }
         switch arguments.subcommand {
         case .render:
             guard let data else {
@@ -65,13 +66,13 @@ struct CommandSession {
         var diagnostics = loaded.diagnostics
         var checked = "checked \(mappings.name)"
         if let registry = loaded.registry {
-            checked += " (\(DiagnosticPrinter.count(registry.mappings.count, "mapping")))"
+            checked += " (\(Self.count(registry.mappings.count, "mapping")))"
         }
         if let data {
             checked += " and \(data.name)"
             if let registry = loaded.registry, let document = loaded.document {
                 diagnostics += Self.resolve(document, with: registry)
-                checked += " (\(DiagnosticPrinter.count(document.entries.count, "stored model")))"
+                checked += " (\(Self.count(document.entries.count, "stored model")))"
             }
         }
         if arguments.warningsAsErrors {
@@ -162,22 +163,22 @@ struct CommandSession {
         if arguments.subcommand == .validate, arguments.format == .json {
             _ = writeJSON(error.diagnostics)
         } else {
-            errors += printer.format(all: error.diagnostics)
+            errors += formatter.format(error.diagnostics)
         }
         return .usage
     }
 
     /// Prints diagnostics on standard error, then one summary line.
     private mutating func report(_ diagnostics: [Diagnostic], trailer: String) {
-        errors += printer.format(all: diagnostics)
+        errors += formatter.format(diagnostics)
         let errorCount = diagnostics.count { $0.severity == .error }
         let warningCount = diagnostics.count { $0.severity == .warning }
-        errors += "\(tool.name): \(DiagnosticPrinter.summary(errors: errorCount, warnings: warningCount)); \(trailer)\n"
+        errors += "\(tool.name): \(Self.summary(errors: errorCount, warnings: warningCount)); \(trailer)\n"
     }
 
     /// Writes `{"diagnostics": […], "summary": {"errors": N, "warnings": M}}` to standard output.
     private mutating func writeJSON(_ diagnostics: [Diagnostic]) -> Bool {
-        let report = ValidationReport(diagnostics: DiagnosticPrinter.ordered(diagnostics))
+        let report = ValidationReport(diagnostics: DiagnosticFormatter.ordered(diagnostics))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -187,5 +188,15 @@ struct CommandSession {
             errors += "\(tool.name): error: cannot encode the diagnostics as JSON: \(error)\n"
             return false
         }
+    }
+
+    /// `2 errors, 1 warning`.
+    static func summary(errors: Int, warnings: Int) -> String {
+        "\(count(errors, "error")), \(count(warnings, "warning"))"
+    }
+
+    /// `1 item`, `2 items`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

@@ -1,0 +1,54 @@
+import ModelStorage
+
+/// A ``MappingCondition`` checked against the catalog, with its predicates
+/// looked up and their arguments decoded, ready to be evaluated without
+/// decoding or allocating.
+indirect enum CompiledCondition: Sendable {
+    case always
+    case section(Int)
+    case sections(Set<Int>)
+    case predicate(name: String, test: PredicatePlugin.Test)
+    case all([CompiledCondition])
+    case any([CompiledCondition])
+    case not(CompiledCondition)
+
+    /// Whether the condition holds for a value at a position.
+    func holds(_ value: Any, at position: ItemPosition) -> Bool {
+        switch self {
+        case .always: true
+        case .section(let section): position.section == section
+        case .sections(let sections): sections.contains(position.section)
+        case .predicate(_, let test): test(value, position)
+        case .all(let conditions): conditions.allSatisfy { $0.holds(value, at: position) }
+        case .any(let conditions): conditions.contains { $0.holds(value, at: position) }
+        case .not(let condition): !condition.holds(value, at: position)
+        }
+    }
+
+    /// Whether the condition tests nothing.
+    var isAlways: Bool {
+        if case .always = self { return true }
+        return false
+    }
+
+    /// Why the condition does not hold, naming its failing part:
+    /// `requires section 0`, `predicate 'isVegan' is false`,
+    /// `condition any[section 0, section 2] fails in section 1`; `nil` when it holds.
+    func reasonForFailing(_ value: Any, at position: ItemPosition, written condition: MappingCondition) -> String? {
+        guard !holds(value, at: position) else { return nil }
+        switch (self, condition) {
+        case (.section(let section), _):
+            return "requires section \(section)"
+        case (.predicate(let name, _), _):
+            return "predicate '\(name)' is false"
+        case (.all(let parts), .all(let written)) where parts.count == written.count:
+            // Name the first part that fails.
+            for (part, writtenPart) in zip(parts, written) {
+                if let reason = part.reasonForFailing(value, at: position, written: writtenPart) { return reason }
+            }
+            return "condition \(condition) fails in section \(position.section)"
+        default:
+            return "condition \(condition) fails in section \(position.section)"
+        }
+    }
+}

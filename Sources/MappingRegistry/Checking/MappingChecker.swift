@@ -1,0 +1,314 @@
+import Foundation
+
+/// The one checker behind every front end: turns declarations (from Swift,
+/// or read from JSON by ``ConfigurationParser``) into checked mappings,
+/// and collects every problem before giving up.
+///
+/// Each declaration is checked on its own (names, types, conditions,
+/// arguments, decorators); then the checks across mappings (reuse
+/// identifiers, duplicates, overlaps) run over every valid mapping of every
+/// source together.
+struct MappingChecker {
+    /// What a successful check produces.
+    struct Result {
+        var mappings: [CheckedMapping]
+        var warnings: [Diagnostic]
+    }
+
+    let plugins: PluginCatalog
+    var diagnostics: [Diagnostic] = []
+    /// Every registered plugin some declaration names, valid declaration or
+    /// not: a typo elsewhere in a mapping does not make its view unused.
+    private var referencedViews: Set<String> = []
+    private var referencedPredicates: Set<String> = []
+    private var referencedDecorators: Set<String> = []
+    /// Whether every JSON source had a list of mappings to check.
+    private var readEveryList = true
+    /// The names of the sources, for warning messages.
+    private var sourceNames: [String] = []
+    /// Answers to "which type could both of these mappings show?", by the types involved.
+    var witnessCache: [WitnessKey: ModelType?] = [:]
+
+    init(plugins: PluginCatalog) {
+        self.plugins = plugins
+    }
+
+    /// Checks every source.
+    ///
+    /// - Throws: ``ConfigurationError`` with every error and warning found,
+    ///   when there is at least one error.
+    static func check(_ sources: [MappingSource], plugins: PluginCatalog) throws(ConfigurationError) -> Result {
+        var checker = MappingChecker(plugins: plugins)
+        checker.reportDuplicatePlugins()
+        var declarations: [MappingDeclaration] = []
+        for source in sources {
+            switch source {
+            case .declarations(let list):
+                declarations += list
+                checker.sourceNames.append("the Swift declarations")
+            case .json(let data, let name):
+                let parsed = ConfigurationParser.parse(data, source: name)
+                declarations += parsed.declarations
+                checker.diagnostics += parsed.diagnostics
+                checker.readEveryList = checker.readEveryList && parsed.readMappings
+                checker.sourceNames.append(name)
+            }
+        }
+        var mappings: [CheckedMapping] = []
+        mappings.reserveCapacity(declarations.count)
+        for (index, declaration) in declarations.enumerated() {
+            if let mapping = checker.check(declaration, index: index) { mappings.append(mapping) }
+        }
+        checker.checkReuseIdentifiers(mappings)
+        checker.checkDuplicatesAndOverlaps(mappings)
+        // Without a readable list of mappings, "unused" would be noise.
+        let warnings = checker.readEveryList ? checker.unusedPluginWarnings() : []
+        let all = checker.diagnostics + warnings
+        if all.contains(where: { $0.severity == .error }) {
+            throw ConfigurationError(diagnostics: all)
+        }
+        return Result(mappings: mappings, warnings: Diagnostic.sorted(warnings))
+    }
+
+    // MARK: - One declaration
+
+    private mutating func check(_ declaration: MappingDeclaration, index: Int) -> CheckedMapping? {
+        let errorsBefore = diagnostics.count
+        let sites = declaration.sites
+        let view = declaration.view.flatMap { lookUpView($0, at: sites[\.view]) }
+        let model = declaration.model.flatMap { lookUpModel($0, at: sites[\.model]) }
+        if declaration.kind.rawValue.isEmpty {
+            report(.emptyName("kind", at: sites[\.kind]))
+        }
+        if declaration.reuseIdentifier?.isEmpty == true {
+            report(.emptyName("reuseIdentifier", at: sites[\.reuseIdentifier]))
+        }
+        if let view, let model, !model.type.canShareValue(with: view.model) {
+            report(.incompatibleModel(plugin: "view '\(view.name)'", takes: view.model, model: model, at: sites[\.view]))
+        }
+        let condition = declaration.condition.flatMap { condition in
+            compile(condition, site: sites.condition ?? ConditionSite(location: sites.object, object: sites.object), model: model)
+        }
+        var decorators: [DecoratorPlugin] = []
+        for (position, name) in declaration.decorators.enumerated() {
+            if let decorator = lookUpDecorator(name, model: model, at: sites.decorator(position)) {
+                decorators.append(decorator)
+            }
+        }
+        guard declaration.isWellFormed, diagnostics.count == errorsBefore,
+              let view, let model, let condition, let written = declaration.condition else { return nil }
+        let mapping = Mapping(Mapping.Contents(
+            view: view.name,
+            model: model.name,
+            kind: declaration.kind,
+            reuseIdentifier: declaration.reuseIdentifier ?? view.name,
+            condition: written,
+            priority: declaration.priority,
+            decorators: declaration.decorators,
+            index: index,
+            location: sites.object
+        ))
+        return CheckedMapping(mapping: mapping, model: model.type, view: view, condition: condition, decorators: decorators, sites: sites)
+    }
+
+    private mutating func lookUpView(_ reference: MappingDeclaration.ViewReference, at location: SourceLocation) -> ViewPlugin? {
+        switch reference {
+        case .named(let name):
+            referencedViews.insert(name)
+            if let plugin = plugins.views[name] { return plugin }
+            report(.unknownPlugin("view", named: name, candidates: plugins.views.keys, noneRegistered: "the PluginCatalog has no views", at: location))
+            return nil
+        case .type(let plugin):
+            guard let type = plugin.viewType, let registered = plugins.view(ofType: type) else { return plugin }
+            referencedViews.insert(registered.name)
+            return registered
+        }
+    }
+
+    private mutating func lookUpModel(_ reference: MappingDeclaration.ModelReference, at location: SourceLocation) -> ModelPlugin? {
+        switch reference {
+        case .named(let name):
+            if let plugin = plugins.models[name] { return plugin }
+            report(.unknownPlugin("model", named: name, candidates: plugins.models.keys, noneRegistered: "the PluginCatalog has no models", at: location))
+            return nil
+        case .type(let type):
+            return plugins.model(ofType: type.id) ?? ModelPlugin(name: type.name, type: type, decode: nil)
+        }
+    }
+
+    private mutating func lookUpDecorator(_ name: String, model: ModelPlugin?, at location: SourceLocation) -> DecoratorPlugin? {
+        referencedDecorators.insert(name)
+        guard let decorator = plugins.decorators[name] else {
+            report(.unknownPlugin("decorator", named: name, candidates: plugins.decorators.keys, noneRegistered: "the PluginCatalog has no decorators", at: location))
+            return nil
+        }
+        if let model, !model.type.canShareValue(with: decorator.model) {
+            report(.incompatibleModel(plugin: "decorator '\(name)'", takes: decorator.model, model: model, at: location))
+            return nil
+        }
+        return decorator
+    }
+
+    // MARK: - Conditions
+
+    /// Checks a condition and compiles it; `nil` after reporting when any part is invalid.
+    private mutating func compile(_ condition: MappingCondition, site: ConditionSite, model: ModelPlugin?) -> CompiledCondition? {
+        switch condition {
+        case .none:
+            return .always
+        case .section(let section):
+            return checkSection(section, at: site.location) ? .section(section) : nil
+        case .sections(let sections):
+            guard !sections.isEmpty else {
+                report(.invalidCondition("'sections' is empty, so the condition never holds; list at least one section", at: site.location))
+                return nil
+            }
+            var valid = true
+            for (index, section) in sections.enumerated() where !checkSection(section, at: site.element(index)) {
+                valid = false
+            }
+            return valid ? .sections(Set(sections)) : nil
+        case .predicate(let name, let argument):
+            return compilePredicate(name, argument: argument, site: site, model: model)
+        case .all(let conditions), .any(let conditions):
+            let isAll = if case .all = condition { true } else { false }
+            guard !conditions.isEmpty else {
+                let key = isAll ? "all" : "any"
+                report(.invalidCondition("'\(key)' is empty; list at least one condition", at: site.location))
+                return nil
+            }
+            var parts: [CompiledCondition] = []
+            var valid = true
+            for (index, part) in conditions.enumerated() {
+                if let compiled = compile(part, site: site.child(index), model: model) {
+                    parts.append(compiled)
+                } else {
+                    valid = false
+                }
+            }
+            guard valid else { return nil }
+            return isAll ? .all(parts) : .any(parts)
+        case .not(let inner):
+            return compile(inner, site: site.child(0), model: model).map(CompiledCondition.not)
+        }
+    }
+
+    private mutating func checkSection(_ section: Int, at location: SourceLocation) -> Bool {
+        guard section < 0 else { return true }
+        report(Diagnostic(
+            severity: .error,
+            code: .invalidSection,
+            message: "'section' must be 0 or greater, found \(section)",
+            location: location
+        ))
+        return false
+    }
+
+    private mutating func compilePredicate(
+        _ name: String,
+        argument: PredicateArgument?,
+        site: ConditionSite,
+        model: ModelPlugin?
+    ) -> CompiledCondition? {
+        referencedPredicates.insert(name)
+        guard let predicate = plugins.predicates[name] else {
+            report(.unknownPlugin("predicate", named: name, candidates: plugins.predicates.keys, noneRegistered: "the PluginCatalog has no predicates", at: site.location))
+            return nil
+        }
+        if let model, !model.type.canShareValue(with: predicate.model) {
+            report(.incompatibleModel(plugin: "predicate '\(name)'", takes: predicate.model, model: model, at: site.location))
+            return nil
+        }
+        switch (predicate.argumentType, argument) {
+        case (nil, let argument?):
+            report(Diagnostic(
+                severity: .error,
+                code: .unexpectedArgument,
+                message: "predicate '\(name)' takes no argument, found \(argument.describedForMessage); remove the argument",
+                location: site.argument ?? site.location
+            ))
+            return nil
+        case (let type?, nil):
+            report(Diagnostic(
+                severity: .error,
+                code: .missingArgument,
+                message: "predicate '\(name)' needs an argument of type '\(String(describing: type))'; add \"argument\": …",
+                location: site.object
+            ))
+            return nil
+        default:
+            break
+        }
+        do {
+            return .predicate(name: name, test: try predicate.bind(argument))
+        } catch {
+            report(.wrongArgument(error, predicate: predicate, argument: argument ?? .null, at: site.argument ?? site.location))
+            return nil
+        }
+    }
+
+    // MARK: - Warnings
+
+    private func unusedPluginWarnings() -> [Diagnostic] {
+        let place = sourceNames.count == 1 ? "in \(sourceNames[0]) " : ""
+        func unused(_ category: String, _ names: [String], _ referenced: Set<String>, _ code: Diagnostic.Code) -> [Diagnostic] {
+            names.filter { !referenced.contains($0) }.map { name in
+                Diagnostic(severity: .warning, code: code, message: "\(category) '\(name)' is registered but no mapping \(place)uses it")
+            }
+        }
+        return unused("view", plugins.viewNames, referencedViews, .unusedView)
+            + unused("predicate", plugins.predicateNames, referencedPredicates, .unusedPredicate)
+            + unused("decorator", plugins.decoratorNames, referencedDecorators, .unusedDecorator)
+    }
+
+    private mutating func reportDuplicatePlugins() {
+        for duplicate in plugins.duplicates {
+            report(Diagnostic(
+                severity: .error,
+                code: .duplicatePlugin,
+                message: "\(duplicate.category) '\(duplicate.name)' is registered twice in the PluginCatalog; the second registration was ignored, so give it another name"
+            ))
+        }
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+}
+
+// MARK: - Diagnostic factories
+
+extension Diagnostic {
+    static func incompatibleModel(plugin: String, takes pluginModel: ModelType, model: ModelPlugin, at location: SourceLocation) -> Diagnostic {
+        // Name the Swift type only when the mappings call it something else.
+        let subject = model.name == model.type.name ? "model '\(model.name)'" : "model '\(model.name)' ('\(model.type.name)')"
+        return Diagnostic(
+            severity: .error,
+            code: .incompatibleModel,
+            message: "\(plugin) takes '\(pluginModel.name)', which \(subject) can never be",
+            location: location
+        )
+    }
+
+    /// An empty `kind` or `reuseIdentifier` in a Swift declaration.
+    static func emptyName(_ key: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: .error, code: .wrongType, message: "'\(key)' must be a non-empty string, found an empty string", location: location)
+    }
+
+    /// An argument that does not decode as the predicate's argument type.
+    static func wrongArgument(_ error: any Error, predicate: PredicatePlugin, argument: PredicateArgument, at location: SourceLocation) -> Diagnostic {
+        let subject = "the argument of predicate '\(predicate.name)'"
+        let expected = predicate.argumentType.map(JSONValueDescription.describe) ?? "nothing"
+        let message: String
+        if case DecodingError.keyNotFound(let key, _)? = error as? DecodingError {
+            message = "\(subject) has no '\(key.stringValue)', which '\(predicate.argumentTypeName ?? "")' requires"
+        } else if let error = error as? DecodingError, let path = error.codingPath, !path.isEmpty {
+            let inner = argument.descendant(at: path)
+            let described = JSONValueDescription.expectedType(of: error) ?? "'\(predicate.argumentTypeName ?? "")'"
+            message = "'\(path.map(\.stringValue).joined(separator: "."))' in \(subject) must be \(described), found \(inner?.describedForMessage ?? "nothing")"
+        } else {
+            message = "\(subject) must be \(expected), found \(argument.describedForMessage)"
+        }
+        return Diagnostic(severity: .error, code: .wrongType, message: message, location: location)
+    }
+}

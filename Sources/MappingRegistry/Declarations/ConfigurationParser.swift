@@ -1,0 +1,397 @@
+import Foundation
+
+/// The JSON front end: reads a `mappings.json` document into
+/// ``MappingDeclaration``s that know where each of their parts is written.
+///
+/// It reports what is wrong with the document's shape (`invalid-json`,
+/// `unsupported-version`, `missing-key`, `unknown-key`, `duplicate-key`,
+/// `wrong-type`, and `invalid-condition` for a condition object with no
+/// condition in it). Whether the names exist and the mappings agree is the
+/// ``MappingChecker``'s job, the same for JSON and for Swift declarations.
+struct ConfigurationParser {
+    /// The configuration format version this library reads.
+    static let supportedVersion = 1
+    static let rootKeys = ["$schema", "version", "mappings"]
+    static let mappingKeys = ["view", "model", "kind", "reuseIdentifier", "condition", "priority", "decorators"]
+    static let conditionKeys = ["section", "sections", "predicate", "argument", "all", "any", "not"]
+
+    /// What one document holds.
+    struct Result {
+        /// One declaration per mapping object, well-formed or not.
+        var declarations: [MappingDeclaration] = []
+        var diagnostics: [Diagnostic] = []
+        /// Whether the document had a `mappings` array; without one,
+        /// "unused plugin" warnings would be noise.
+        var readMappings = false
+    }
+
+    let source: String
+    private var result = Result()
+
+    private init(source: String) {
+        self.source = source
+    }
+
+    /// Reads a document.
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - source: The file name diagnostics use.
+    /// - Returns: The declarations and every problem with the document's shape.
+    static func parse(_ data: Data, source: String) -> Result {
+        var parser = ConfigurationParser(source: source)
+        parser.run(data)
+        return parser.result
+    }
+
+    // MARK: - Document
+
+    private mutating func run(_ data: Data) {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            report(.invalidJSON(error, file: source))
+            return
+        }
+        guard let members = root.objectMembers else {
+            report(.wrongType(expected: "a JSON object with 'version' and 'mappings'", found: root, at: location(of: root, "")))
+            return
+        }
+        let fields = checkKeys(members, known: Self.rootKeys, in: "")
+        if let schema = fields["$schema"], schema.stringValue == nil {
+            report(.wrongType(expected: "a string (the URL of a JSON Schema)", found: schema, key: "$schema", at: location(of: schema, "/$schema")))
+        }
+        checkVersion(fields["version"], object: root)
+        guard let mappingsNode = fields["mappings"] else {
+            report(.missingKey("mappings", in: "the configuration", at: location(of: root, "")))
+            return
+        }
+        guard let elements = mappingsNode.arrayElements else {
+            report(.wrongType(expected: "an array of mappings", found: mappingsNode, key: "mappings", at: location(of: mappingsNode, "/mappings")))
+            return
+        }
+        result.readMappings = true
+        result.declarations.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if let declaration = mapping(element, pointer: JSONPointer.appending("/mappings", index: index)) {
+                result.declarations.append(declaration)
+            }
+        }
+    }
+
+    private mutating func checkVersion(_ node: JSONNode?, object: JSONNode) {
+        guard let node else {
+            report(.missingKey("version", in: "the configuration", at: location(of: object, ""), hint: "add \"version\": \(Self.supportedVersion)"))
+            return
+        }
+        guard let version = integer(node, key: "version", at: location(of: node, "/version")) else { return }
+        if version != Self.supportedVersion {
+            report(Diagnostic(
+                severity: .error,
+                code: .unsupportedVersion,
+                message: "version \(version) is not supported; this MappingRegistry reads version \(Self.supportedVersion)",
+                location: location(of: node, "/version")
+            ))
+        }
+    }
+
+    // MARK: - One mapping
+
+    /// A declaration for a mapping object, flagged when anything in it was
+    /// reported; `nil` when it is not even an object.
+    private mutating func mapping(_ node: JSONNode, pointer: String) -> MappingDeclaration? {
+        var sites = DeclarationSites(object: location(of: node, pointer))
+        guard let members = node.objectMembers else {
+            report(.wrongType(expected: "a mapping object", found: node, at: sites.object))
+            return nil
+        }
+        let errorsBefore = result.diagnostics.count
+        let fields = checkKeys(members, known: Self.mappingKeys, in: pointer)
+
+        var view: MappingDeclaration.ViewReference?
+        if let name = requiredName("view", fields, pointer: pointer, sites: &sites, site: \.view) {
+            view = .named(name)
+        }
+        var model: MappingDeclaration.ModelReference?
+        if let name = requiredName("model", fields, pointer: pointer, sites: &sites, site: \.model) {
+            model = .named(name)
+        }
+        let kind = optionalName("kind", fields, pointer: pointer, sites: &sites, site: \.kind).map(ViewKind.init(rawValue:))
+        let reuseIdentifier = optionalName("reuseIdentifier", fields, pointer: pointer, sites: &sites, site: \.reuseIdentifier)
+        var priority = 0
+        if let node = fields["priority"] {
+            let at = location(of: node, pointer + "/priority")
+            sites.priority = at
+            priority = integer(node, key: "priority", at: at) ?? 0
+        }
+        var condition: MappingCondition? = MappingCondition.none
+        if let node = fields["condition"] {
+            let parsed = self.condition(node, pointer: pointer + "/condition")
+            condition = parsed?.condition
+            sites.condition = parsed?.site
+        }
+        let decorators = decoratorNames(fields["decorators"], pointer: pointer + "/decorators", sites: &sites)
+
+        var declaration = MappingDeclaration(
+            view: view, model: model, kind: kind ?? .cell, reuseIdentifier: reuseIdentifier,
+            condition: condition, priority: priority, decorators: decorators, sites: sites
+        )
+        declaration.isWellFormed = result.diagnostics.count == errorsBefore
+        return declaration
+    }
+
+    private mutating func decoratorNames(_ node: JSONNode?, pointer: String, sites: inout DeclarationSites) -> [String] {
+        guard let node else { return [] }
+        guard let elements = node.arrayElements else {
+            report(.wrongType(expected: "an array of decorator names", found: node, key: "decorators", at: location(of: node, pointer)))
+            return []
+        }
+        var names: [String] = []
+        for (index, element) in elements.enumerated() {
+            let at = location(of: element, JSONPointer.appending(pointer, index: index))
+            if let name = nonEmptyString(element, key: "decorators", at: at) {
+                names.append(name)
+                sites.decorators.append(at)
+            }
+        }
+        return names
+    }
+
+    // MARK: - Conditions
+
+    /// Reads a condition object: one key is that condition, several mean
+    /// all of them. `nil` after reporting when nothing usable is in it.
+    private mutating func condition(_ node: JSONNode, pointer: String) -> (condition: MappingCondition, site: ConditionSite)? {
+        let objectLocation = location(of: node, pointer)
+        guard let members = node.objectMembers else {
+            report(.wrongType(
+                expected: "a condition object such as {\"section\": 0} or {\"predicate\": \"name\"}",
+                found: node, key: "condition", at: objectLocation
+            ))
+            return nil
+        }
+        let fields = checkKeys(members, known: Self.conditionKeys, in: pointer)
+        let present = members.map(\.key).filter { fields[$0] != nil && $0 != "argument" }
+        var parts: [(condition: MappingCondition, site: ConditionSite)] = []
+        var broken = false
+        for key in Self.orderedUnique(present) {
+            guard let value = fields[key] else { continue }
+            if let part = conditionPart(key, value, fields: fields, object: objectLocation, pointer: pointer) {
+                parts.append(part)
+            } else {
+                broken = true
+            }
+        }
+        if fields["argument"] != nil, fields["predicate"] == nil {
+            report(.invalidCondition("'argument' goes with 'predicate': name the predicate it is for", at: objectLocation))
+            broken = true
+        }
+        if present.isEmpty, fields["argument"] == nil {
+            let names = Self.conditionKeys.filter { $0 != "argument" }.map { "'\($0)'" }.joined(separator: ", ")
+            report(.invalidCondition("the condition has none of \(names)", at: objectLocation))
+            return nil
+        }
+        if parts.count == 1, !broken { return parts[0] }
+        guard !parts.isEmpty else { return nil }
+        var site = ConditionSite(location: objectLocation, object: objectLocation)
+        site.children = parts.map(\.site)
+        return (.all(parts.map(\.condition)), site)
+    }
+
+    /// One key of a condition object.
+    private mutating func conditionPart(
+        _ key: String,
+        _ node: JSONNode,
+        fields: [String: JSONNode],
+        object: SourceLocation,
+        pointer: String
+    ) -> (condition: MappingCondition, site: ConditionSite)? {
+        let at = location(of: node, JSONPointer.appending(pointer, key: key))
+        var site = ConditionSite(location: at, object: object)
+        switch key {
+        case "section":
+            guard let section = integer(node, key: "section", at: at, expected: "a non-negative integer") else { return nil }
+            return (.section(section), site)
+        case "sections":
+            guard let elements = node.arrayElements else {
+                report(.wrongType(expected: "an array of section numbers", found: node, key: "sections", at: at))
+                return nil
+            }
+            var sections: [Int] = []
+            for (index, element) in elements.enumerated() {
+                let elementAt = location(of: element, JSONPointer.appending(at.pointer, index: index))
+                guard let section = integer(element, key: "sections", at: elementAt, expected: "a non-negative integer") else { return nil }
+                sections.append(section)
+                site.elements.append(elementAt)
+            }
+            return (.sections(sections), site)
+        case "predicate":
+            guard let name = nonEmptyString(node, key: "predicate", at: at) else { return nil }
+            var argument: PredicateArgument?
+            if let argumentNode = fields["argument"] {
+                argument = PredicateArgument(argumentNode)
+                site.argument = location(of: argumentNode, pointer + "/argument")
+            }
+            return (.predicate(name, argument: argument), site)
+        case "all", "any":
+            guard let elements = node.arrayElements else {
+                report(.wrongType(expected: "an array of conditions", found: node, key: key, at: at))
+                return nil
+            }
+            var conditions: [MappingCondition] = []
+            site.location = at
+            for (index, element) in elements.enumerated() {
+                guard let child = condition(element, pointer: JSONPointer.appending(at.pointer, index: index)) else { return nil }
+                conditions.append(child.condition)
+                site.children.append(child.site)
+            }
+            return (key == "all" ? .all(conditions) : .any(conditions), site)
+        default:
+            // "not"
+            if node.isNull {
+                report(.invalidCondition("'not' needs a condition to negate, found null", at: at))
+                return nil
+            }
+            guard let child = condition(node, pointer: at.pointer) else { return nil }
+            site.children = [child.site]
+            return (.not(child.condition), site)
+        }
+    }
+
+    private static func orderedUnique(_ keys: [String]) -> [String] {
+        var seen: Set<String> = []
+        return keys.filter { seen.insert($0).inserted }
+    }
+
+    // MARK: - Values
+
+    /// Reports unknown and repeated keys; returns the first value of each known key.
+    private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> [String: JSONNode] {
+        var found: [Diagnostic] = []
+        let fields = ObjectFields.check(members, known: known, in: pointer, file: source) { found.append($0) }
+        result.diagnostics += found
+        return fields
+    }
+
+    private mutating func requiredName(
+        _ key: String,
+        _ fields: [String: JSONNode],
+        pointer: String,
+        sites: inout DeclarationSites,
+        site: WritableKeyPath<DeclarationSites, SourceLocation?>
+    ) -> String? {
+        guard fields[key] != nil else {
+            report(.missingKey(key, in: "the mapping", at: sites.object))
+            return nil
+        }
+        return optionalName(key, fields, pointer: pointer, sites: &sites, site: site)
+    }
+
+    private mutating func optionalName(
+        _ key: String,
+        _ fields: [String: JSONNode],
+        pointer: String,
+        sites: inout DeclarationSites,
+        site: WritableKeyPath<DeclarationSites, SourceLocation?>
+    ) -> String? {
+        guard let node = fields[key] else { return nil }
+        let at = location(of: node, JSONPointer.appending(pointer, key: key))
+        sites[keyPath: site] = at
+        return nonEmptyString(node, key: key, at: at)
+    }
+
+    /// An integer value, or `nil` after reporting `wrong-type`.
+    private mutating func integer(_ node: JSONNode, key: String, at: SourceLocation, expected: String = "an integer") -> Int? {
+        if let value = node.numberValue?.intValue { return value }
+        report(.wrongType(expected: expected, found: node, key: key, at: at))
+        return nil
+    }
+
+    private mutating func nonEmptyString(_ node: JSONNode, key: String, at: SourceLocation) -> String? {
+        guard let string = node.stringValue, !string.isEmpty else {
+            report(.wrongType(expected: "a non-empty string", found: node, key: key, at: at))
+            return nil
+        }
+        return string
+    }
+
+    private func location(of node: JSONNode, _ pointer: String) -> SourceLocation {
+        SourceLocation(of: node, pointer: pointer, file: source)
+    }
+
+    private mutating func report(_ diagnostic: Diagnostic) {
+        result.diagnostics.append(diagnostic)
+    }
+}
+
+extension PredicateArgument {
+    /// The argument a JSON value spells.
+    init(_ node: JSONNode) {
+        switch node.value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .string(let value): self = .string(value)
+        case .number(let number):
+            if let integer = number.intValue {
+                self = .integer(integer)
+            } else {
+                self = .number(number.doubleValue ?? .infinity)
+            }
+        case .array(let elements): self = .array(elements.map(PredicateArgument.init))
+        case .object(let members):
+            // As JSONDecoder does, a repeated key keeps its last value.
+            self = .object(Dictionary(members.map { ($0.key, PredicateArgument($0.value)) }, uniquingKeysWith: { _, last in last }))
+        }
+    }
+}
+
+// MARK: - Diagnostic factories
+
+extension Diagnostic {
+    static func invalidJSON(_ error: JSONSyntaxError, file: String) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .invalidJSON,
+            message: error.message,
+            location: SourceLocation(file: file, line: error.location.line, column: error.location.column, pointer: "")
+        )
+    }
+
+    static func wrongType(expected: String, found node: JSONNode, key: String? = nil, at location: SourceLocation) -> Diagnostic {
+        let subject = key.map { "'\($0)' must be " } ?? "expected "
+        return Diagnostic(
+            severity: .error,
+            code: .wrongType,
+            message: "\(subject)\(expected), found \(node.describedForMessage)",
+            location: location
+        )
+    }
+
+    static func missingKey(_ key: String, in owner: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .missingKey,
+            message: "\(owner) has no '\(key)'" + (hint.map { "; \($0)" } ?? ""),
+            location: location
+        )
+    }
+
+    static func invalidCondition(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: .error, code: .invalidCondition, message: message, location: location)
+    }
+}
+
+extension JSONNode {
+    /// The value's type and, for short scalars, the value: `a string ("1")`, `a number (1.5)`, `null`.
+    var describedForMessage: String {
+        switch value {
+        case .object: "an object"
+        case .array: "an array"
+        case .string(let string): string.count <= 40 ? "a string (\"\(string)\")" : "a string"
+        case .number(let number): "a number (\(number.literal))"
+        case .bool(let bool): "a boolean (\(bool))"
+        case .null: "null"
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// One checked mapping of a registry: which view shows which model, for
+/// which kind, with which reuse identifier, under which condition and
+/// priority, and where it was declared.
+///
+/// A mapping comes from a registry (``MappingRegistry/mappings``, or a
+/// ``Resolution``); declare one with ``MappingDeclaration`` (`Map(…)`) in
+/// Swift or as an object in `mappings.json`:
+///
+/// ```json
+/// { "view": "SpecialRow", "model": "Dish", "condition": { "section": 0 },
+///   "reuseIdentifier": "special", "priority": 2 }
+/// ```
+///
+/// Its properties are read-only. A mapping is one shared reference, so
+/// returning or copying one costs a reference count, not a copy of its
+/// strings.
+public struct Mapping: Hashable, Sendable, CustomStringConvertible {
+    /// The shared, immutable contents.
+    final class Contents: Sendable {
+        let view: String
+        let model: String
+        let kind: ViewKind
+        let reuseIdentifier: String
+        let condition: MappingCondition
+        let priority: Int
+        let decorators: [String]
+        let index: Int
+        let location: SourceLocation
+
+        init(
+            view: String, model: String, kind: ViewKind, reuseIdentifier: String, condition: MappingCondition,
+            priority: Int, decorators: [String], index: Int, location: SourceLocation
+        ) {
+            self.view = view
+            self.model = model
+            self.kind = kind
+            self.reuseIdentifier = reuseIdentifier
+            self.condition = condition
+            self.priority = priority
+            self.decorators = decorators
+            self.index = index
+            self.location = location
+        }
+    }
+
+    let contents: Contents
+
+    init(_ contents: Contents) {
+        self.contents = contents
+    }
+
+    /// The registered name of the view.
+    public var view: String { contents.view }
+    /// The registered name of the model type (for a Swift declaration by
+    /// type: the name it is registered under, else the type's name).
+    public var model: String { contents.model }
+    /// The kind of view: cell, header, footer or a custom kind. Default `cell`.
+    public var kind: ViewKind { contents.kind }
+    /// The reuse pool the view comes from. Default: the view's name.
+    public var reuseIdentifier: String { contents.reuseIdentifier }
+    /// When the mapping applies. Default ``MappingCondition/none``.
+    public var condition: MappingCondition { contents.condition }
+    /// Among mappings that apply, only those with the highest priority
+    /// remain. Default `0`.
+    public var priority: Int { contents.priority }
+    /// The names of the decorators applied, in order, to the view's text.
+    public var decorators: [String] { contents.decorators }
+    /// The mapping's zero-based position in ``MappingRegistry/mappings``.
+    public var index: Int { contents.index }
+    /// Where the mapping was declared: its object in a JSON file, or the
+    /// Swift call site of its ``MappingDeclaration``.
+    public var location: SourceLocation { contents.location }
+
+    /// Whether two mappings say the same thing, declared at the same place.
+    ///
+    /// - Parameters:
+    ///   - lhs: A mapping.
+    ///   - rhs: Another mapping.
+    /// - Returns: Whether every property is equal.
+    public static func == (lhs: Mapping, rhs: Mapping) -> Bool {
+        if lhs.contents === rhs.contents { return true }
+        return lhs.index == rhs.index && lhs.view == rhs.view && lhs.model == rhs.model && lhs.kind == rhs.kind
+            && lhs.reuseIdentifier == rhs.reuseIdentifier && lhs.priority == rhs.priority
+            && lhs.condition == rhs.condition && lhs.decorators == rhs.decorators && lhs.location == rhs.location
+    }
+
+    /// Hashes every property.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+        hasher.combine(view)
+        hasher.combine(model)
+        hasher.combine(kind)
+        hasher.combine(reuseIdentifier)
+        hasher.combine(priority)
+        hasher.combine(condition)
+        hasher.combine(decorators)
+        hasher.combine(location)
+    }
+
+    /// A short form for messages: `'VeganDishRow' for 'Dish' (cell, predicate 'isVegan', priority 1)`.
+    public var description: String {
+        var details = [kind.rawValue]
+        if condition != .none { details.append(condition.description) }
+        if priority != 0 { details.append("priority \(priority)") }
+        return "'\(view)' for '\(model)' (\(details.joined(separator: ", ")))"
+    }
+}

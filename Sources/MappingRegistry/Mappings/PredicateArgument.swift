@@ -1,0 +1,121 @@
+/// A value a mapping passes to a predicate: any JSON value.
+///
+/// In `mappings.json` it is the condition's `"argument"`; in Swift, write
+/// it as a literal:
+///
+/// ```swift
+/// Map(PremiumRow.self, when: .predicate("priceAbove", argument: 20))
+/// Map(TagRow.self, when: .predicate("hasTag", argument: ["vegan", "local"]))
+/// ```
+///
+/// The registry decodes it once, at load, into the argument type the
+/// predicate was registered with
+/// (``PluginCatalog/register(predicate:for:argument:_:)``); a value that
+/// does not decode is a `wrong-type` load error.
+public enum PredicateArgument: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// An integer that fits in `Int`.
+    case integer(Int)
+    /// Any other number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([PredicateArgument])
+    /// An object.
+    case object([String: PredicateArgument])
+
+    /// Creates an integer argument.
+    ///
+    /// - Parameter value: The integer.
+    public init(integerLiteral value: Int) { self = .integer(value) }
+
+    /// Creates a number argument.
+    ///
+    /// - Parameter value: The number.
+    public init(floatLiteral value: Double) { self = .number(value) }
+
+    /// Creates a string argument.
+    ///
+    /// - Parameter value: The string.
+    public init(stringLiteral value: String) { self = .string(value) }
+
+    /// Creates a Boolean argument.
+    ///
+    /// - Parameter value: The Boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+
+    /// Creates an array argument.
+    ///
+    /// - Parameter elements: The elements.
+    public init(arrayLiteral elements: PredicateArgument...) { self = .array(elements) }
+
+    /// Creates an object argument.
+    ///
+    /// - Parameter elements: The members; a repeated key keeps its last value.
+    public init(dictionaryLiteral elements: (String, PredicateArgument)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+
+    /// The argument as compact JSON, object keys sorted: `20`, `"vegan"`, `[1,2]`, `{"a":true}`.
+    public var description: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .integer(let value): text += String(value)
+        case .number(let value):
+            // JSON has no infinities or NaN; they cannot come from a JSON file either.
+            text += value.isFinite ? "\(value)" : "null"
+        case .string(let value): Self.writeString(value, to: &text)
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += "," }
+                element.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                Self.writeString(key, to: &text)
+                text += ":"
+                members[key]?.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to text: inout String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        text += "\""
+    }
+}

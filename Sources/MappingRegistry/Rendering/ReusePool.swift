@@ -1,0 +1,117 @@
+import ModelStorage
+
+/// Renders one item at a time, the way a host list asks for one visible
+/// row: resolves the item, takes the view for the mapping's reuse
+/// identifier (creating it the first time), updates it, renders it, and
+/// applies the mapping's decorators.
+///
+/// ```swift
+/// let pool = ReusePool(registry: registry)
+/// switch pool.render(dish, at: ItemPosition(item: 3, section: 1)) {
+/// case .success(let text): print(text)
+/// case .failure(let diagnostic): print(diagnostic)   // missing-mapping, ambiguous-mapping, nil-model
+/// }
+/// ```
+///
+/// One view instance serves every item with its reuse identifier, so
+/// 10 000 items shown through three reuse identifiers create three views.
+/// ``TextRenderer`` renders whole storages through the same mechanism.
+///
+/// A pool holds views, which are not thread-safe: use one pool from one
+/// thread (or actor) at a time. The registry it reads may be shared freely.
+public final class ReusePool {
+    /// The registry that decides which view shows each model.
+    public let registry: MappingRegistry
+    /// How many views the pool has created: at most one per reuse identifier.
+    public private(set) var viewsCreated = 0
+    /// One view per reuse identifier (by the registry's pool index).
+    private var views: [(any TextView)?]
+
+    /// Creates an empty pool.
+    ///
+    /// - Parameter registry: The mappings to resolve items with.
+    public init(registry: MappingRegistry) {
+        self.registry = registry
+        views = Array(repeating: nil, count: registry.poolCount)
+    }
+
+    /// Resolves a model and renders it with its mapping's view.
+    ///
+    /// - Parameters:
+    ///   - model: The stored model, possibly wrapped in optionals.
+    ///   - position: Where it is stored; supplementary models use `ItemPosition(item: 0, section: s)`.
+    ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
+    /// - Returns: The text, or the diagnostic that says why there is none
+    ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`).
+    public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Result<String, Diagnostic> {
+        switch entry(for: model, at: position, kind: kind) {
+        case .rendered(let text): .success(text)
+        case .failed(let diagnostic, _, _): .failure(diagnostic)
+        }
+    }
+
+    /// What rendering one model gave.
+    enum Entry {
+        case rendered(String)
+        /// The diagnostic, the unwrapped value (`nil` for a nil model), and
+        /// whether several mappings claimed it.
+        case failed(Diagnostic, value: Any?, ambiguous: Bool)
+    }
+
+    /// Resolves and renders one model.
+    func entry(for model: Any, at position: ItemPosition, kind: ViewKind) -> Entry {
+        let index: Int
+        let value: Any
+        switch registry.outcome(model, at: position, kind: kind) {
+        case .resolved(let resolved):
+            (index, value) = (resolved, model)
+        case .resolvedUnwrapped(let resolved, let unwrapped):
+            (index, value) = (resolved, unwrapped)
+        case .nilModel:
+            return .failed(.nilModel(at: position, kind: kind), value: nil, ambiguous: false)
+        case .missing(let value):
+            return .failed(registry.missingDiagnostic(value, at: position, kind: kind), value: value, ambiguous: false)
+        case .ambiguous(let indexes, let value):
+            return .failed(registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind), value: value, ambiguous: true)
+        }
+        if let text = text(for: value, mapping: index, at: position) {
+            return .rendered(text)
+        }
+        // Resolution only picks views that take the value, so this means a
+        // view plugin broke that promise: report, never trap.
+        return .failed(Diagnostic(
+            severity: .error,
+            code: .missingMapping,
+            message: "view '\(registry.checked[index].mapping.view)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
+            position: position
+        ), value: value, ambiguous: false)
+    }
+
+    /// The text of a value through mapping `index`: the view's output, then
+    /// each decorator in order; `nil` when the view refuses the value.
+    private func text(for value: Any, mapping index: Int, at position: ItemPosition) -> String? {
+        let mapping = registry.checked[index]
+        var text: String
+        switch mapping.view.body {
+        case .handler(let render):
+            guard let rendered = render(value, position) else { return nil }
+            text = rendered
+        case .reusable(let make, let update):
+            let poolIndex = registry.poolIndexes[index]
+            let view: any TextView
+            if let pooled = views[poolIndex] {
+                view = pooled
+            } else {
+                view = make()
+                views[poolIndex] = view
+                viewsCreated += 1
+            }
+            guard update(view, value) else { return nil }
+            text = view.render()
+        }
+        for decorator in mapping.decorators {
+            text = decorator.apply(text, value, position)
+        }
+        return text
+    }
+}
