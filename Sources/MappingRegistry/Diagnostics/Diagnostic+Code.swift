@@ -142,6 +142,29 @@ extension String {
     }
 }
 
+extension Optional where Wrapped == String {
+    /// Whether an optional code string is a given code:
+    /// `resolution.diagnostic?.code == .missingMapping`.
+    ///
+    /// - Parameters:
+    ///   - lhs: An optional code string.
+    ///   - rhs: A code.
+    /// - Returns: Whether the string is present and equal to the code's text.
+    public static func == (lhs: String?, rhs: Diagnostic.Code) -> Bool {
+        lhs == rhs.rawValue
+    }
+
+    /// Whether an optional code string is absent or not a given code.
+    ///
+    /// - Parameters:
+    ///   - lhs: An optional code string.
+    ///   - rhs: A code.
+    /// - Returns: Whether the string is absent or differs from the code's text.
+    public static func != (lhs: String?, rhs: Diagnostic.Code) -> Bool {
+        lhs != rhs.rawValue
+    }
+}
+
 extension Diagnostic.Code {
     /// Matches a code string in a `switch`: `case Diagnostic.Code.missingMapping:`.
     ///

@@ -1,0 +1,114 @@
+import Foundation
+import MappingRegistry
+import ModelStorage
+import RegistryFixtures
+import Testing
+
+/// A protocol no fixture class conforms to, and a pet that is also food.
+protocol Edible {}
+class Pet: @unchecked Sendable {}
+final class Goldfish: Pet, Edible, @unchecked Sendable {}
+
+final class PetRow: TextView, ModelTransfer {
+    init() {}
+    func update(with model: Pet) {}
+    func render() -> String { "pet" }
+}
+
+final class EdibleRow: TextView, ModelTransfer {
+    init() {}
+    func update(with model: any Edible) {}
+    func render() -> String { "edible" }
+}
+
+/// `overlapping-mappings` decided on model types, not names: it is reported
+/// exactly when some value provably takes both mappings.
+@Suite struct TypeAwareOverlapTests {
+    func plugins(registeringGoldfish: Bool = false) -> PluginCatalog {
+        var plugins = PluginCatalog()
+        plugins.register(model: Promotion.self, named: "Promotion")
+        plugins.register(model: HappyHour.self, named: "HappyHour")
+        plugins.register(model: Pet.self, named: "Pet")
+        plugins.register(model: (any Edible).self, named: "Edible")
+        if registeringGoldfish { plugins.register(model: Goldfish.self, named: "Goldfish") }
+        plugins.register(view: PromotionBox.self, named: "PromotionBox")
+        plugins.register(view: HappyHourRow.self, named: "HappyHourRow")
+        plugins.register(view: PetRow.self, named: "PetRow")
+        plugins.register(view: EdibleRow.self, named: "EdibleRow")
+        return plugins
+    }
+
+    func load(_ mappings: String...) -> [Diagnostic] {
+        loadDiagnostics(configuration(mappings.joined(separator: ", ")), plugins: plugins()).filter { $0.severity == .error }
+    }
+
+    @Test func aClassAndItsSubclassUnconditionalAtEqualPriorityOverlap() {
+        let errors = load(#"{"view": "PromotionBox", "model": "Promotion"}"#, #"{"view": "HappyHourRow", "model": "HappyHour"}"#)
+        #expect(errors.map(\.description) == [
+            "mappings.json:4:5: error: 'PromotionBox' here and 'HappyHourRow' at mappings.json:4:53 both show 'HappyHour' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
+        ])
+    }
+
+    @Test func theSameInSwiftDeclarations() {
+        #expect(throws: ConfigurationError.self) {
+            try MappingRegistry(plugins: plugins()) {
+                Map(PromotionBox.self)
+                Map(HappyHourRow.self)
+            }
+        }
+    }
+
+    @Test func aSubclassMappingWithAHigherPriorityIsFine() {
+        #expect(load(#"{"view": "PromotionBox", "model": "Promotion"}"#, #"{"view": "HappyHourRow", "model": "HappyHour", "priority": 1}"#).isEmpty)
+    }
+
+    @Test func aConformingStructAndItsProtocolOverlap() {
+        let diagnostics = loadDiagnostics(configuration(
+            #"{"view": "FoodRow", "model": "Food"}"#,
+            #"{"view": "DishRow", "model": "Dish"}"#
+        ))
+        #expect(diagnostics.filter { $0.severity == .error }.map(\.code) == ["overlapping-mappings"])
+        #expect(diagnostics.first?.message.contains("both show 'Dish'") == true)
+    }
+
+    @Test func aClassAndAnUnrelatedProtocolAreNotCalledOverlapping() {
+        // A subclass of Pet could conform to Edible, but none is known to.
+        #expect(load(#"{"view": "PetRow", "model": "Pet"}"#, #"{"view": "EdibleRow", "model": "Edible"}"#).isEmpty)
+    }
+
+    @Test func aRegisteredModelThatIsBothMakesTheOverlapProvable() {
+        let errors = loadDiagnostics(
+            configuration(#"{"view": "PetRow", "model": "Pet"}"#, #"{"view": "EdibleRow", "model": "Edible"}"#),
+            plugins: plugins(registeringGoldfish: true)
+        ).filter { $0.severity == .error }
+        #expect(errors.map(\.code) == ["overlapping-mappings"])
+        #expect(errors.first?.message.contains("both show 'Goldfish'") == true)
+    }
+
+    @Test func twoUnrelatedStructsNeverOverlap() {
+        #expect(loadDiagnostics(configuration(
+            #"{"view": "DishRow", "model": "Dish"}"#,
+            #"{"view": "NumberRow", "model": "Int"}"#
+        )).filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test func aStructThatDoesNotConformToAProtocolIsIncompatible() {
+        let errors = loadDiagnostics(configuration(#"{"view": "FoodRow", "model": "Int"}"#)).filter { $0.severity == .error }
+        #expect(errors.map(\.description) == ["mappings.json:4:14: error: view 'FoodRow' takes 'Food', which model 'Int' can never be [incompatible-model]"])
+    }
+
+    @Test func aFallbackOnAnyAtALowerPriorityIsFineAndAtEqualPriorityOverlapsEverything() throws {
+        var plugins = fixtureCatalog()
+        plugins.register(model: Any.self, named: "Anything")
+        let fine = loadDiagnostics(configuration(
+            #"{"view": "DishRow", "model": "Dish"}"#,
+            #"{"view": "Plain", "model": "Anything", "priority": -1}"#
+        ), plugins: plugins).filter { $0.severity == .error }
+        #expect(fine.isEmpty)
+        let clash = loadDiagnostics(configuration(
+            #"{"view": "DishRow", "model": "Dish"}"#,
+            #"{"view": "Plain", "model": "Anything"}"#
+        ), plugins: plugins).filter { $0.severity == .error }
+        #expect(clash.map(\.code) == ["overlapping-mappings"])
+    }
+}
