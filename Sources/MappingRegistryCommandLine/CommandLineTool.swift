@@ -2,7 +2,7 @@ import Foundation
 import MappingRegistry
 import ModelStorage
 
-/// The command front end any app gets from its ``PluginCatalog``: the
+/// The command front end any app gets from its `PluginCatalog`: the
 /// `render` and `validate` subcommands, `--help`, diagnostics on standard
 /// error, results on standard output, and an ``ExitCode``.
 ///

@@ -30,9 +30,9 @@ public struct ViewKind: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 
     /// A list item: `"cell"`.
     public static let cell = ViewKind(rawValue: "cell")
-    /// A section header: `"header"`, stored under ``SupplementaryKind/header``.
+    /// A section header: `"header"`, stored under `SupplementaryKind.header`.
     public static let header = ViewKind(rawValue: SupplementaryKind.header)
-    /// A section footer: `"footer"`, stored under ``SupplementaryKind/footer``.
+    /// A section footer: `"footer"`, stored under `SupplementaryKind.footer`.
     public static let footer = ViewKind(rawValue: SupplementaryKind.footer)
 
     /// Whether this is a supplementary kind (anything but ``cell``).

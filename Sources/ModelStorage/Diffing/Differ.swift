@@ -22,7 +22,7 @@
 /// The update must follow the semantics documented on ``StorageUpdate``,
 /// with every position in section `0`: deletions and move sources at
 /// indexes in `old`, insertions, move destinations and updates at indexes
-/// in `new`. Items whose ``Swift/Identifiable/id`` is kept but whose value
+/// in `new`. Items whose `id` is kept but whose value
 /// changed belong in ``StorageUpdate/updatedItems``.
 public protocol Differ {
     /// Describes how `old` became `new`.
