@@ -27,8 +27,9 @@ let package = Package(
             name: "menu",
             dependencies: ["MappingRegistryCommandLine", "MappingRegistry", "ModelStorage"],
             path: "Examples/Menu",
-            // The default data, also compiled in as BundledFiles.data.
-            exclude: ["Data"]
+            // The default data (also compiled in as BundledFiles.data), and a
+            // second configuration that shows a fallback mapping.
+            exclude: ["Data", "mappings-with-fallback.json"]
         ),
 
         // Tests

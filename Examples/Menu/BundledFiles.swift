@@ -9,15 +9,18 @@ enum BundledFiles {
   "version": 1,
   "mappings": [
     { "view": "PriceRow", "model": "Food" },
-    { "view": "DishRow", "model": "Dish", "priority": 1 },
+    { "view": "DishRow", "model": "Dish", "priority": 1, "decorators": ["soldOut"] },
     { "view": "ChefSpecialRow", "model": "Dish", "condition": { "section": 0 }, "priority": 3 },
-    { "view": "VeganDishRow", "model": "Dish", "condition": { "predicate": "isVegan" }, "priority": 2 },
+    { "view": "VeganDishRow", "model": "Dish", "condition": { "predicate": "isVegan" }, "priority": 2, "decorators": ["soldOut"] },
     { "view": "SpicyDishRow", "model": "Dish", "condition": { "predicate": "isSpicy" }, "priority": 2 },
+    { "view": "PremiumDishRow", "model": "Dish", "condition": { "all": [{ "predicate": "priceAbove", "argument": 20 }, { "not": { "section": 0 } }] }, "priority": 4, "decorators": ["soldOut"] },
     { "view": "PromotionBox", "model": "Promotion", "reuseIdentifier": "promotion" },
     { "view": "PromotionBox", "model": "Promotion", "kind": "banner", "reuseIdentifier": "promotion" },
     { "view": "HappyHourRow", "model": "HappyHour", "priority": 1 },
     { "view": "SectionTitle", "model": "String", "kind": "header" },
-    { "view": "Footnote", "model": "String", "kind": "footer" }
+    { "view": "Footnote", "model": "String", "kind": "footer", "condition": { "sections": [1, 2] } },
+    { "view": "Signature", "model": "String", "kind": "footer", "condition": { "not": { "sections": [1, 2] } } },
+    { "view": "PlainRow", "model": "Anything", "condition": { "not": { "section": 4 } }, "priority": -1 }
   ]
 }
 
@@ -43,7 +46,7 @@ enum BundledFiles {
       "items": [
         { "model": "Dish", "value": { "name": "Tomato soup", "price": 6.5, "vegan": true } },
         { "model": "Dish", "value": { "name": "Chicken wings", "price": 9.5, "spicy": true } },
-        { "model": "Dish", "value": { "name": "Burrata", "price": 11, "detail": "heirloom tomatoes, basil oil" } },
+        { "model": "Dish", "value": { "name": "Burrata", "price": 11, "detail": "heirloom tomatoes, basil oil", "soldOut": true } },
         { "model": "Side", "value": { "name": "Garlic bread", "price": 4.5 } }
       ],
       "footer": { "model": "String", "value": "(v) vegan   (hot) spicy" }

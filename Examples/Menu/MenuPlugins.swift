@@ -1,7 +1,8 @@
 import MappingRegistry
 import ModelStorage
 
-/// Every model, view and predicate `mappings.json` and the menu data may name.
+/// Every model, view, predicate and decorator `mappings.json` and the menu
+/// data may name.
 enum MenuPlugins {
     static let catalog: PluginCatalog = {
         var plugins = PluginCatalog()
@@ -17,6 +18,8 @@ enum MenuPlugins {
         plugins.register(model: HappyHour.self, named: "HappyHour")
         plugins.register(model: String.self, named: "String")
         plugins.register(model: GiftCard.self, named: "GiftCard")
+        // A catch-all, for a fallback mapping at a low priority.
+        plugins.register(model: Any.self, named: "Anything")
 
         // Views with ModelTransfer, reused from a pool.
         plugins.register(view: DishRow.self, named: "DishRow")
@@ -35,6 +38,11 @@ enum MenuPlugins {
         plugins.register(view: "SpicyDishRow", for: Dish.self) { dish, _ in
             MenuText.line(dish.name + " (hot)", price: dish.price)
         }
+        plugins.register(view: "PremiumDishRow", for: Dish.self) { dish, _ in
+            var text = MenuText.line("+ " + dish.name, price: dish.price)
+            if let detail = dish.detail { text += "\n" + MenuText.detail(detail) }
+            return text
+        }
         plugins.register(view: "HappyHourRow", for: HappyHour.self) { happyHour, _ in
             "\(happyHour.title), \(happyHour.from)-\(happyHour.until): \(happyHour.offer)"
         }
@@ -45,10 +53,23 @@ enum MenuPlugins {
         plugins.register(view: "Footnote", for: String.self) { note, _ in
             "  " + note
         }
+        plugins.register(view: "Signature", for: String.self) { note, _ in
+            MenuText.centered("~ " + note + " ~")
+        }
+        plugins.register(view: "PlainRow", for: Any.self) { value, _ in
+            "  (\(String(describing: type(of: value))))"
+        }
 
         // Named predicates for conditions.
         plugins.register(predicate: "isVegan", for: Dish.self) { dish, _ in dish.vegan }
         plugins.register(predicate: "isSpicy", for: Dish.self) { dish, _ in dish.spicy }
+        // A predicate whose threshold the configuration sets: {"predicate": "priceAbove", "argument": 20}.
+        plugins.register(predicate: "priceAbove", for: Dish.self, argument: Double.self) { dish, limit, _ in dish.price > limit }
+
+        // Decorators: text transforms a mapping lists by name, run after its view.
+        plugins.register(decorator: "soldOut", for: Dish.self) { text, dish, _ in
+            dish.soldOut ? text + "\n" + MenuText.detail("(sold out tonight)") : text
+        }
         return plugins
     }()
 }

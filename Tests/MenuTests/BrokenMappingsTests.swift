@@ -45,7 +45,7 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
         ),
         .init(
             name: "invalid-section",
-            replace: #"{ "section": 0 }"#, with: #"{ "section": 1️⃣-1 }"#,
+            replace: #""condition": { "section": 0 }"#, with: #""condition": { "section": 1️⃣-1 }"#,
             expected: ["FILE:1️⃣: error: 'section' must be 0 or greater, found -1 [invalid-section]"]
         ),
         .init(
@@ -60,20 +60,20 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
         ),
         .init(
             name: "invalid-json",
-            replace: #""kind": "footer" }"#, with: #""kind": "footer" }1️⃣,"#,
+            replace: #""priority": -1 }"#, with: #""priority": -1 }1️⃣,"#,
             expected: ["FILE:1️⃣: error: trailing comma before ']' [invalid-json]"]
         ),
         .init(
             name: "reuse-identifier-conflict",
             replace: #""model": "HappyHour", "priority": 1"#,
             with: #""model": "HappyHour", "priority": 1, "reuseIdentifier": 1️⃣"promotion""#,
-            expected: ["FILE:9:72: error: reuse identifier 'promotion' gives view 'PromotionBox' here and view 'HappyHourRow' at FILE:1️⃣; one reuse identifier must always give one view type [reuse-identifier-conflict]"]
+            expected: ["FILE:10:72: error: reuse identifier 'promotion' gives view 'PromotionBox' here and view 'HappyHourRow' at FILE:1️⃣; one reuse identifier must always give one view type [reuse-identifier-conflict]"]
         ),
         .init(
             name: "duplicate-mapping",
             replace: #"    { "view": "Footnote""#,
             with: #"    1️⃣{ "view": "SectionTitle", "model": "String", "kind": "header" },"# + "\n" + #"    { "view": "Footnote""#,
-            expected: ["FILE:12:5: error: view 'SectionTitle' shows model 'String' as header with the same condition here and at FILE:1️⃣; remove one [duplicate-mapping]"]
+            expected: ["FILE:13:5: error: view 'SectionTitle' shows model 'String' as header with the same condition here and at FILE:1️⃣; remove one [duplicate-mapping]"]
         ),
         .init(
             name: "overlapping-mappings",
@@ -86,6 +86,16 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
             replace: #"{ "view": "HappyHourRow", "model": "HappyHour""#,
             with: #"{ "view": 1️⃣"DishRow", "model": "HappyHour""#,
             expected: ["FILE:1️⃣: error: view 'DishRow' takes 'Dish', which model 'HappyHour' can never be [incompatible-model]"]
+        ),
+        .init(
+            name: "wrong-type argument",
+            replace: #""argument": 20"#, with: #""argument": 1️⃣"20""#,
+            expected: [#"FILE:1️⃣: error: the argument of predicate 'priceAbove' must be a number, found a string ("20") [wrong-type]"#]
+        ),
+        .init(
+            name: "unknown-decorator",
+            replace: #""priority": 1, "decorators": ["soldOut"]"#, with: #""priority": 1, "decorators": [1️⃣"soldout"]"#,
+            expected: ["FILE:1️⃣: error: unknown decorator 'soldout'; did you mean 'soldOut'? [unknown-decorator]"]
         ),
         .init(
             name: "several mistakes at once",

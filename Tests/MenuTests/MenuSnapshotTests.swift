@@ -24,4 +24,15 @@ import Testing
         try assertSnapshot(run.output, named: "menu.stdout.txt")
         try assertSnapshot(run.errors, named: "menu.stderr.txt")
     }
+
+    /// The second sample configuration: a fallback mapping (model `Anything`,
+    /// priority -1) takes the gift card that no other mapping claims; the
+    /// ambiguous dish stays ambiguous, since the fallback ranks lower.
+    @Test func fallbackConfigurationMatchesTheSnapshot() throws {
+        let run = try MenuBinary.run(["--mappings", "Examples/Menu/mappings-with-fallback.json"])
+        #expect(run.status == 0)
+        try assertSnapshot(run.output, named: "menu-with-fallback.stdout.txt")
+        #expect(run.output.contains("  (GiftCard)\n"))
+        #expect(run.errors.hasSuffix("menu: 1 error, 0 warnings; rendered 24 of 25; 0 missing, 1 ambiguous\n"))
+    }
 }

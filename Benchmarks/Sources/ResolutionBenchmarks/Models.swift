@@ -99,8 +99,10 @@ func makeConfiguration(mappings count: Int, predicates: Bool = false) -> String 
     if predicates {
         entries.append(#"{"view": "V2", "model": "M2", "condition": {"predicate": "isOdd"}, "reuseIdentifier": "odd"}"#)
     }
+    // Every filler names the same Swift type (under its own alias), so each
+    // gets its own priority: at one priority they would overlap.
     for index in 0..<max(0, count - entries.count) {
-        entries.append(#"{"view": "FV\#(index)", "model": "F\#(index)"}"#)
+        entries.append(#"{"view": "FV\#(index)", "model": "F\#(index)", "priority": \#(-1 - index)}"#)
     }
     return #"{"version": 1, "mappings": [\#(entries.joined(separator: ",\n"))]}"#
 }

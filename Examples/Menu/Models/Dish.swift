@@ -5,9 +5,11 @@ struct Dish: Food, Decodable, Equatable {
     var detail: String?
     var vegan: Bool
     var spicy: Bool
+    /// Gone for tonight; the `soldOut` decorator marks it.
+    var soldOut: Bool
 
     private enum CodingKeys: String, CodingKey {
-        case name, price, detail, vegan, spicy
+        case name, price, detail, vegan, spicy, soldOut
     }
 
     init(from decoder: any Decoder) throws {
@@ -17,5 +19,6 @@ struct Dish: Food, Decodable, Equatable {
         detail = try container.decodeIfPresent(String.self, forKey: .detail)
         vegan = try container.decodeIfPresent(Bool.self, forKey: .vegan) ?? false
         spicy = try container.decodeIfPresent(Bool.self, forKey: .spicy) ?? false
+        soldOut = try container.decodeIfPresent(Bool.self, forKey: .soldOut) ?? false
     }
 }

@@ -21,6 +21,11 @@ enum MenuText {
         return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
+    /// Text centred in the menu's width.
+    static func centered(_ text: String) -> String {
+        String(repeating: " ", count: max(0, (width - text.count) / 2)) + text
+    }
+
     /// A second line, indented under a dish.
     static func detail(_ text: String) -> String {
         "    " + text

@@ -130,49 +130,61 @@ struct OverlapCandidates {
             if let type = valueType[index] { byType[type, default: []].append(index) } else { untyped.append(index) }
         }
         var found: Set<Pair> = []
-        collect(within: untyped, into: &found)
+        let untypedBySection = SectionBuckets(untyped, sections: sections)
+        untypedBySection.collectWithin(into: &found)
         for members in byType.values {
-            collect(within: members, into: &found)
-            collect(between: members, and: untyped, into: &found)
+            SectionBuckets(members, sections: sections).collectWithin(into: &found)
+            // Across a struct's mappings and the untyped ones: only where sections can meet.
+            for member in members {
+                untypedBySection.forEachCandidate(meeting: sections[member]) { found.insert(Pair(member, $0)) }
+            }
         }
         return found.sorted().map { ($0.first, $0.second) }
+    }
+
+    /// Mappings grouped by the sections their conditions are confined to.
+    private struct SectionBuckets {
+        /// Mappings that can hold in any section.
+        var wide: [Int] = []
+        var bySection: [Int: [Int]] = [:]
+
+        init(_ members: [Int], sections: [Set<Int>?]) {
+            for index in members {
+                if let confined = sections[index] {
+                    for section in confined { bySection[section, default: []].append(index) }
+                } else {
+                    wide.append(index)
+                }
+            }
+        }
+
+        /// Every pair of members whose sections can meet.
+        func collectWithin(into found: inout Set<Pair>) {
+            for (position, index) in wide.enumerated() {
+                for earlier in wide[..<position] { found.insert(Pair(earlier, index)) }
+            }
+            for indexes in bySection.values {
+                for (position, index) in indexes.enumerated() {
+                    for earlier in indexes[..<position] { found.insert(Pair(earlier, index)) }
+                    for other in wide { found.insert(Pair(other, index)) }
+                }
+            }
+        }
+
+        /// Each member whose sections can meet `sections` (`nil`: any section).
+        func forEachCandidate(meeting sections: Set<Int>?, _ body: (Int) -> Void) {
+            wide.forEach(body)
+            guard let sections else {
+                for indexes in bySection.values { indexes.forEach(body) }
+                return
+            }
+            for section in sections { bySection[section]?.forEach(body) }
+        }
     }
 
     private struct Pair: Hashable, Comparable {
         var first: Int, second: Int
         init(_ a: Int, _ b: Int) { (first, second) = a < b ? (a, b) : (b, a) }
         static func < (lhs: Pair, rhs: Pair) -> Bool { (lhs.first, lhs.second) < (rhs.first, rhs.second) }
-    }
-
-    /// Pairs inside one list whose sections can meet.
-    private func collect(within members: [Int], into found: inout Set<Pair>) {
-        var wide: [Int] = []
-        var bySection: [Int: [Int]] = [:]
-        for index in members {
-            if let sections = sections[index] {
-                for section in sections { bySection[section, default: []].append(index) }
-            } else {
-                wide.append(index)
-            }
-        }
-        for (position, index) in wide.enumerated() {
-            for earlier in wide[..<position] { found.insert(Pair(earlier, index)) }
-        }
-        for indexes in bySection.values {
-            for (position, index) in indexes.enumerated() {
-                for earlier in indexes[..<position] { found.insert(Pair(earlier, index)) }
-                for other in wide { found.insert(Pair(other, index)) }
-            }
-        }
-    }
-
-    /// Pairs across two disjoint lists whose sections can meet.
-    private func collect(between left: [Int], and right: [Int], into found: inout Set<Pair>) {
-        for a in left {
-            for b in right {
-                if let first = sections[a], let second = sections[b], first.isDisjoint(with: second) { continue }
-                found.insert(Pair(a, b))
-            }
-        }
     }
 }

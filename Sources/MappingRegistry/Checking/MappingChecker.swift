@@ -160,7 +160,7 @@ struct MappingChecker {
             return checkSection(section, at: site.location) ? .section(section) : nil
         case .sections(let sections):
             guard !sections.isEmpty else {
-                report(.invalidCondition("'sections' is empty, so the condition never holds; list at least one section", at: site.location))
+                report(.invalidCondition("'sections' is empty, so the condition never holds; list at least one section", at: site.object))
                 return nil
             }
             var valid = true
@@ -174,7 +174,7 @@ struct MappingChecker {
             let isAll = if case .all = condition { true } else { false }
             guard !conditions.isEmpty else {
                 let key = isAll ? "all" : "any"
-                report(.invalidCondition("'\(key)' is empty; list at least one condition", at: site.location))
+                report(.invalidCondition("'\(key)' is empty; list at least one condition", at: site.object))
                 return nil
             }
             var parts: [CompiledCondition] = []
@@ -305,7 +305,8 @@ extension Diagnostic {
         } else if let error = error as? DecodingError, let path = error.codingPath, !path.isEmpty {
             let inner = argument.descendant(at: path)
             let described = JSONValueDescription.expectedType(of: error) ?? "'\(predicate.argumentTypeName ?? "")'"
-            message = "'\(path.map(\.stringValue).joined(separator: "."))' in \(subject) must be \(described), found \(inner?.describedForMessage ?? "nothing")"
+            let place = path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
+            message = "'\(place)' in \(subject) must be \(described), found \(inner?.describedForMessage ?? "nothing")"
         } else {
             message = "\(subject) must be \(expected), found \(argument.describedForMessage)"
         }

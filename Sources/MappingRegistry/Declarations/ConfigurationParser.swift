@@ -250,7 +250,7 @@ struct ConfigurationParser {
         default:
             // "not"
             if node.isNull {
-                report(.invalidCondition("'not' needs a condition to negate, found null", at: at))
+                report(.invalidCondition("'not' needs a condition to negate, found null", at: object))
                 return nil
             }
             guard let child = condition(node, pointer: at.pointer) else { return nil }

@@ -90,9 +90,8 @@ public final class ReusePool {
     /// The text of a value through mapping `index`: the view's output, then
     /// each decorator in order; `nil` when the view refuses the value.
     private func text(for value: Any, mapping index: Int, at position: ItemPosition) -> String? {
-        let mapping = registry.checked[index]
         var text: String
-        switch mapping.view.body {
+        switch registry.viewPlugins[index].body {
         case .handler(let render):
             guard let rendered = render(value, position) else { return nil }
             text = rendered
@@ -109,8 +108,10 @@ public final class ReusePool {
             guard update(view, value) else { return nil }
             text = view.render()
         }
-        for decorator in mapping.decorators {
-            text = decorator.apply(text, value, position)
+        if registry.hasDecorators {
+            for decorator in registry.decoratorLists[index] {
+                text = decorator.apply(text, value, position)
+            }
         }
         return text
     }

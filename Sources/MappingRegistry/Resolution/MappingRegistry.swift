@@ -46,6 +46,13 @@ public final class MappingRegistry: Sendable {
     let poolIndexes: [Int]
     /// How many distinct reuse identifiers there are.
     let poolCount: Int
+    /// Each mapping's view, by index: what rendering reads per item, kept
+    /// apart from ``checked`` so that reading it copies one reference.
+    let viewPlugins: [ViewPlugin]
+    /// Each mapping's decorators, by index.
+    let decoratorLists: [[DecoratorPlugin]]
+    /// Whether any mapping has a decorator.
+    let hasDecorators: Bool
 
     /// Loads mappings from any number of sources and checks them together.
     ///
@@ -94,6 +101,9 @@ public final class MappingRegistry: Sendable {
             return pools.count - 1
         }
         poolCount = pools.count
+        viewPlugins = checked.map(\.view)
+        decoratorLists = checked.map(\.decorators)
+        hasDecorators = decoratorLists.contains { !$0.isEmpty }
     }
 
     /// Declares mappings in Swift and checks them.
