@@ -69,6 +69,28 @@ if CommandLine.arguments.contains("--profile-render") {
     exit(0)
 }
 
+/// 10 models x 1 000 section conditions = 10 000 mappings, no two overlapping.
+func makeLargeConfiguration() -> Data {
+    var entries: [String] = []
+    let views = ["PriceRow", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9"]
+    let models = ["Priced", "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9"]
+    for section in 0..<1_000 {
+        for index in 0..<10 {
+            entries.append(#"{"view": "\#(views[index])", "model": "\#(models[index])", "condition": {"section": \#(section)}, "priority": \#(index == 1 ? 1 : 0)}"#)
+        }
+    }
+    return Data(#"{"version": 1, "mappings": [\#(entries.joined(separator: ",\n"))]}"#.utf8)
+}
+
+// `--profile-load`: only loading the large configuration, for a profiler to watch.
+if CommandLine.arguments.contains("--profile-load") {
+    let json = makeLargeConfiguration()
+    let plugins = makeCatalog(fillers: 0)
+    for _ in 0..<3 { sink &+= ((try? MappingRegistry(configuration: json, plugins: plugins))?.mappings.count) ?? -1 }
+    print("checksum \(sink)")
+    exit(0)
+}
+
 // MARK: - Resolve vs baselines
 
 let table: [ObjectIdentifier: Int] = Dictionary(uniqueKeysWithValues: (0..<10).map {
@@ -195,16 +217,7 @@ final class PeakSampler: Sendable {
 // MARK: - Loading
 
 do {
-    // 10 models x 1 000 section conditions = 10 000 mappings, no two overlapping.
-    var entries: [String] = []
-    let views = ["PriceRow", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9"]
-    let models = ["Priced", "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9"]
-    for section in 0..<1_000 {
-        for index in 0..<10 {
-            entries.append(#"{"view": "\#(views[index])", "model": "\#(models[index])", "condition": {"section": \#(section)}, "priority": \#(index == 1 ? 1 : 0)}"#)
-        }
-    }
-    let json = Data(#"{"version": 1, "mappings": [\#(entries.joined(separator: ",\n"))]}"#.utf8)
+    let json = makeLargeConfiguration()
     let plugins = makeCatalog(fillers: 0)
     var seconds: [Double] = []
     var loaded = 0

@@ -73,8 +73,9 @@ extension MappingChecker {
     private mutating func reportOverlaps(in group: [CheckedMapping]) {
         for (first, second) in OverlapCandidates(group).pairs() {
             let a = group[first], b = group[second]
-            guard let narrower = ConditionLogic.narrowerOfImplying(a.mapping.condition, b.mapping.condition),
-                  let witness = witness(a, b) else { continue }
+            // The types first: cached per combination of types, and most pairs fail there.
+            guard let witness = witness(a, b),
+                  let narrower = ConditionLogic.narrowerOfImplying(a.mapping.condition, b.mapping.condition) else { continue }
             let place = narrower == .none ? "everywhere" : "wherever \(narrower) holds"
             let shown = a.model.id == witness.id ? a.mapping.model
                 : b.model.id == witness.id ? b.mapping.model

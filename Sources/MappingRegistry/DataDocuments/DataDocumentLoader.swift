@@ -226,7 +226,7 @@ struct DataDocumentLoader {
     // MARK: - Helpers
 
     /// Reports unknown and repeated keys; returns the first value of each known key.
-    private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> [String: JSONNode] {
+    private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> ObjectFields {
         var found: [Diagnostic] = []
         let fields = ObjectFields.check(members, known: known, in: pointer, file: source) { found.append($0) }
         found.forEach { report($0) }

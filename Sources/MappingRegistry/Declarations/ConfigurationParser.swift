@@ -203,7 +203,7 @@ struct ConfigurationParser {
     private mutating func conditionPart(
         _ key: String,
         _ node: JSONNode,
-        fields: [String: JSONNode],
+        fields: ObjectFields,
         object: SourceLocation,
         pointer: String
     ) -> (condition: MappingCondition, site: ConditionSite)? {
@@ -267,7 +267,7 @@ struct ConfigurationParser {
     // MARK: - Values
 
     /// Reports unknown and repeated keys; returns the first value of each known key.
-    private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> [String: JSONNode] {
+    private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> ObjectFields {
         var found: [Diagnostic] = []
         let fields = ObjectFields.check(members, known: known, in: pointer, file: source) { found.append($0) }
         result.diagnostics += found
@@ -276,7 +276,7 @@ struct ConfigurationParser {
 
     private mutating func requiredName(
         _ key: String,
-        _ fields: [String: JSONNode],
+        _ fields: ObjectFields,
         pointer: String,
         sites: inout DeclarationSites,
         site: WritableKeyPath<DeclarationSites, SourceLocation?>
@@ -290,7 +290,7 @@ struct ConfigurationParser {
 
     private mutating func optionalName(
         _ key: String,
-        _ fields: [String: JSONNode],
+        _ fields: ObjectFields,
         pointer: String,
         sites: inout DeclarationSites,
         site: WritableKeyPath<DeclarationSites, SourceLocation?>

@@ -1,6 +1,17 @@
-/// Checks the keys of a JSON object against the keys its place allows, for
+/// The known keys of one JSON object and their first values, after
+/// checking the object's keys against the keys its place allows; shared by
 /// every loader that reads a JSON document (configuration, data).
-enum ObjectFields {
+///
+/// Objects here have a handful of keys, so a list searched in order is
+/// cheaper than a dictionary built per object.
+struct ObjectFields {
+    private var entries: [(key: String, node: JSONNode)] = []
+
+    /// The first value of a known key, if the object has it.
+    subscript(key: String) -> JSONNode? {
+        entries.first { $0.key == key }?.node
+    }
+
     /// Reports each unknown key (`unknown-key`, with a did-you-mean) and
     /// each repeated key (`duplicate-key`), pointing at the key.
     ///
@@ -17,21 +28,24 @@ enum ObjectFields {
         in pointer: String,
         file: String,
         report: (Diagnostic) -> Void
-    ) -> [String: JSONNode] {
-        var fields: [String: JSONNode] = [:]
+    ) -> ObjectFields {
+        var fields = ObjectFields()
         for member in members {
-            let at = SourceLocation(
-                file: file,
-                line: member.keyLocation.line,
-                column: member.keyLocation.column,
-                pointer: JSONPointer.appending(pointer, key: member.key)
-            )
+            // The key's location, built only when there is something to report.
+            func at() -> SourceLocation {
+                SourceLocation(
+                    file: file,
+                    line: member.keyLocation.line,
+                    column: member.keyLocation.column,
+                    pointer: JSONPointer.appending(pointer, key: member.key)
+                )
+            }
             if !known.contains(member.key) {
-                report(.unknownKey(member.key, known: known, at: at))
+                report(.unknownKey(member.key, known: known, at: at()))
             } else if fields[member.key] != nil {
-                report(.duplicateKey(member.key, at: at))
+                report(.duplicateKey(member.key, at: at()))
             } else {
-                fields[member.key] = member.value
+                fields.entries.append((member.key, member.value))
             }
         }
         return fields

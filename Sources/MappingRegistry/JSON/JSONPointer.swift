@@ -7,6 +7,10 @@ enum JSONPointer {
     ///   - key: The member's key, unescaped.
     /// - Returns: The pointer of the member's value.
     static func appending(_ pointer: String, key: String) -> String {
+        // Most keys need no escaping: append them whole.
+        if !key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+            return pointer + "/" + key
+        }
         var result = pointer
         result.append("/")
         for scalar in key.unicodeScalars {
