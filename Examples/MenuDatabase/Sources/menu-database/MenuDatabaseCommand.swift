@@ -53,7 +53,7 @@ enum MenuDatabaseCommand {
         let storage = try MenuQuery.storage(in: database)
         let renderer = TextRenderer(registry: try MenuCatalog.registry())
         let before = renderer.render(storage)
-        print("Seeded \(path) with \(dishes) dishes in \(options.courses) courses.\n")
+        print("Seeded \(path) with \(count(dishes, "dish", "dishes")) in \(count(options.courses, "course", "courses")).\n")
         print(before.text)
 
         let received = Mutex<[StorageUpdate]>([])
@@ -91,6 +91,11 @@ enum MenuDatabaseCommand {
             parts.append("\(count) \(noun)\(count == 1 ? "" : "s")")
         }
         return parts.isEmpty ? "no change" : parts.joined(separator: ", ")
+    }
+
+    /// `1 dish`, `2 dishes`.
+    static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+        "\(number) \(number == 1 ? singular : plural)"
     }
 
     /// The file the demo seeds when `--database` is not given.
