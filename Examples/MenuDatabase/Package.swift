@@ -6,6 +6,14 @@ import PackageDescription
 // repository root:
 //   swift run --package-path Examples/MenuDatabase menu-database
 //   swift run -c release --package-path Examples/MenuDatabase menu-database bench
+
+// What every target here uses: GRDB, and both products of the root package.
+let common: [Target.Dependency] = [
+    .product(name: "GRDB", package: "GRDB.swift"),
+    .product(name: "MappingRegistry", package: "MappingRegistry"),
+    .product(name: "ModelStorage", package: "MappingRegistry"),
+]
+
 let package = Package(
     name: "MenuDatabase",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -20,36 +28,13 @@ let package = Package(
     ],
     targets: [
         // Library
-        .target(
-            name: "MenuDatabase",
-            dependencies: [
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "MappingRegistry", package: "MappingRegistry"),
-                .product(name: "ModelStorage", package: "MappingRegistry"),
-            ]
-        ),
+        .target(name: "MenuDatabase", dependencies: common),
 
         // Examples
-        .executableTarget(
-            name: "menu-database",
-            dependencies: [
-                "MenuDatabase",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "MappingRegistry", package: "MappingRegistry"),
-                .product(name: "ModelStorage", package: "MappingRegistry"),
-            ]
-        ),
+        .executableTarget(name: "menu-database", dependencies: ["MenuDatabase"] + common),
 
         // Tests
-        .testTarget(
-            name: "MenuDatabaseTests",
-            dependencies: [
-                "MenuDatabase",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "MappingRegistry", package: "MappingRegistry"),
-                .product(name: "ModelStorage", package: "MappingRegistry"),
-            ]
-        ),
+        .testTarget(name: "MenuDatabaseTests", dependencies: ["MenuDatabase"] + common),
     ]
 )
 

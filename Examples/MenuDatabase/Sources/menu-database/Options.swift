@@ -18,6 +18,9 @@ struct Options {
     /// How many timed edits the benchmark makes.
     var runs = 15
 
+    /// The options that take a value.
+    static let flags: Set = ["--database", "--dishes", "--courses", "--change", "--dish", "--runs"]
+
     static let usage = """
         usage: menu-database [demo] [--database FILE] [--dishes N] [--courses N]
                              [--change price|add|remove|move|rename] [--dish ID]
@@ -38,9 +41,9 @@ struct Options {
         }
         while let flag = rest.popFirst() {
             if flag == "--help" || flag == "-h" { return .failure(UsageError(nil)) }
+            guard Self.flags.contains(flag) else { return .failure(UsageError("unknown option '\(flag)'")) }
             guard let value = rest.popFirst() else { return .failure(UsageError("\(flag) needs a value")) }
             switch flag {
-            case "--database": options.database = value
             case "--change":
                 guard MenuChange.names.contains(value) else {
                     return .failure(UsageError("unknown change '\(value)'"))
@@ -57,7 +60,7 @@ struct Options {
                 default: options.dish = Int64(number)
                 }
             default:
-                return .failure(UsageError("unknown option '\(flag)'"))
+                options.database = value
             }
         }
         return .success(options)
