@@ -95,7 +95,7 @@ private func at(_ section: Int, _ item: Int) -> ItemPosition {
     @Test func theUpdateArrivesBeforeTheWriteReturnsAndObserversCanReadTheStorage() throws {
         let menu = try MenuFixture()
         let seen = UpdateLog()
-        let names = NameLog()
+        let names = TextLog()
         let token = menu.storage.observe { [storage = menu.storage] update in
             seen.handler(update)
             names.record(storage.row(at: at(0, 0))?.name)
