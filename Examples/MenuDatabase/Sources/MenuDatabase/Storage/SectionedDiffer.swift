@@ -9,7 +9,9 @@ import ModelStorage
 /// left one kept section for another (deleted from the first, inserted
 /// into the second, with the same id) is reported as one move, plus an
 /// update when its value changed. Items of inserted and deleted sections
-/// are not listed, as ``StorageUpdate`` requires.
+/// are not listed, as ``StorageUpdate`` requires. Items equal at the start
+/// and at the end of a section are left out of its diff: an edit of one row
+/// in a long section costs a scan, not a diff of the whole section.
 ///
 /// A differ whose answer does not fit the two results (indexes out of
 /// range, counts that do not add up) or asks for a full reload gives a
@@ -35,17 +37,19 @@ struct SectionedDiffer: Sendable {
             return .fullReload
         }
         for (oldSection, newSection) in kept {
-            let oldItems = old[oldSection].items
-            let newItems = new[newSection].items
+            // Items equal at both ends stay where they are: only the middle
+            // goes to the differ, so a one-row edit diffs one row.
+            let (oldItems, newItems, offset) = Self.changedWindow(old[oldSection].items, new[newSection].items)
+            guard !oldItems.isEmpty || !newItems.isEmpty else { continue }
             let items = differ.update(from: oldItems, to: newItems)
             guard !items.needsFullReload, Self.fits(items, oldCount: oldItems.count, newCount: newItems.count) else {
                 return .fullReload
             }
-            result.deletedItems.formUnion(items.deletedItems.map { Self.move($0, to: oldSection) })
-            result.insertedItems.formUnion(items.insertedItems.map { Self.move($0, to: newSection) })
-            result.updatedItems.formUnion(items.updatedItems.map { Self.move($0, to: newSection) })
+            result.deletedItems.formUnion(items.deletedItems.map { Self.move($0, to: oldSection, by: offset) })
+            result.insertedItems.formUnion(items.insertedItems.map { Self.move($0, to: newSection, by: offset) })
+            result.updatedItems.formUnion(items.updatedItems.map { Self.move($0, to: newSection, by: offset) })
             result.movedItems.formUnion(items.movedItems.map {
-                ItemMove(from: Self.move($0.from, to: oldSection), to: Self.move($0.to, to: newSection))
+                ItemMove(from: Self.move($0.from, to: oldSection, by: offset), to: Self.move($0.to, to: newSection, by: offset))
             })
         }
         Self.pairMovesAcrossSections(in: &result, old: old, new: new)
@@ -93,8 +97,24 @@ struct SectionedDiffer: Sendable {
             && update.movedItems.allSatisfy { before.contains($0.from.item) && after.contains($0.to.item) }
     }
 
-    private static func move(_ position: ItemPosition, to section: Int) -> ItemPosition {
-        ItemPosition(item: position.item, section: section)
+    /// A one-section position placed in `section`, `offset` items further down.
+    private static func move(_ position: ItemPosition, to section: Int, by offset: Int) -> ItemPosition {
+        ItemPosition(item: position.item + offset, section: section)
+    }
+
+    /// The parts of two lists between their longest common prefix and
+    /// suffix of equal items, and where those parts start.
+    ///
+    /// Equal items at the same distance from either end keep their id,
+    /// value and order, so leaving them out of the diff still describes
+    /// the change exactly.
+    static func changedWindow<Item: Equatable>(_ old: [Item], _ new: [Item]) -> (old: [Item], new: [Item], offset: Int) {
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        return (Array(old[prefix..<(old.count - suffix)]), Array(new[prefix..<(new.count - suffix)]), prefix)
     }
 
     /// Replaces a deletion and an insertion of the same id, in two kept
