@@ -16,7 +16,7 @@ struct Options {
     /// second course, so that every edit changes something.
     var dish: Int64 = 6
     /// How many timed edits the benchmark makes.
-    var runs = 15
+    var runs = 21
 
     /// The options that take a value.
     static let flags: Set = ["--database", "--dishes", "--courses", "--change", "--dish", "--runs"]
