@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "menu-database", dependencies: ["MenuDatabase"] + common),
 
         // Tests
-        .testTarget(name: "MenuDatabaseTests", dependencies: ["MenuDatabase"] + common),
+        .testTarget(name: "MenuDatabaseTests", dependencies: ["MenuDatabase", "menu-database"] + common),
     ]
 )
 

@@ -107,12 +107,3 @@ enum MenuDatabaseCommand {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
-
-/// A failure of the command itself, with the sentence to print.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
