@@ -57,7 +57,7 @@ struct MenuBenchmark {
             toUpdate.append(arrival - start)
             toRender.append(end - arrival)
             reused.append(result.reusedCount)
-            entries = result.renderedCount + result.missingCount + result.ambiguousCount
+            entries = MenuCatalog.entryCount(of: storage)
         }
 
         var commitTimes: [Duration] = []

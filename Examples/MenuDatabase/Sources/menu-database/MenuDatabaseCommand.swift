@@ -65,7 +65,7 @@ enum MenuDatabaseCommand {
             throw CommandFailure("expected one update for the edit, got \(updates.count)")
         }
         let after = renderer.render(storage, update: update, previous: before)
-        let entries = after.renderedCount + after.missingCount + after.ambiguousCount
+        let entries = MenuCatalog.entryCount(of: storage)
         print("-- edit: \(change)")
         print("-- update: \(describe(update))")
         print("-- incremental render: \(after.reusedCount) of \(entries) entries reused, "

@@ -108,7 +108,7 @@ import Testing
             }
             let incremental = renderer.render(menu.storage, update: update, previous: previous)
             let full = renderer.render(menu.storage)
-            guard incremental.text == full.text, incremental.renderedCount == full.renderedCount else {
+            guard incremental.text == full.text, incremental.diagnostics == full.diagnostics else {
                 return fail("incremental render differs:\n\(incremental.text)\nfull:\n\(full.text)", seed, step, edit)
             }
             previous = incremental

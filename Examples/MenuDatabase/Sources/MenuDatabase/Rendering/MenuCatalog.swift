@@ -37,11 +37,21 @@ public enum MenuCatalog {
         }
         """
 
+    /// How many entries a render of a menu storage has: one header per
+    /// course and one line per dish.
+    ///
+    /// - Parameter storage: The menu.
+    /// - Returns: The number of entries.
+    public static func entryCount(of storage: MenuQuery.Storage) -> Int {
+        storage.sections.reduce(0) { $0 + 1 + $1.items.count }
+    }
+
     /// Loads ``mappings`` against ``plugins``.
     ///
     /// - Returns: The registry a `TextRenderer` needs.
-    /// - Throws: `ConfigurationError` if the mappings no longer fit the plugins.
-    public static func registry() throws(ConfigurationError) -> MappingRegistry {
+    /// - Throws: The registry's configuration error if the mappings no
+    ///   longer fit the plugins.
+    public static func registry() throws -> MappingRegistry {
         try MappingRegistry(configuration: Data(mappings.utf8), plugins: plugins, source: "MenuCatalog.mappings")
     }
 }
