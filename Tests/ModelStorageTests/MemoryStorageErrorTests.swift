@@ -14,6 +14,14 @@ import Testing
             + "so it would be created empty and the item index must be 0."),
         (.insertionOutOfRange(ItemPosition(item: 0, section: -1), itemsInSection: 0, numberOfSections: 2),
          "cannot insert at section -1, item 0: section indexes start at 0."),
+        (.batchInsertionOutOfRange(ItemPosition(item: 4, section: 0), itemsInSection: 2, inserting: 2, numberOfSections: 1),
+         "cannot insert at section 0, item 4: section 0 has 2 items and this call inserts 2 more, "
+            + "so their item indexes must be between 0 and 3."),
+        (.batchInsertionOutOfRange(ItemPosition(item: 2, section: 1), itemsInSection: 0, inserting: 2, numberOfSections: 1),
+         "cannot insert at section 1, item 2: section 1 does not exist yet (the storage has 1 section), "
+            + "so this call creates it holding the 2 items it inserts there, and their item indexes must be between 0 and 1."),
+        (.batchInsertionOutOfRange(ItemPosition(item: 0, section: -2), itemsInSection: 0, inserting: 3, numberOfSections: 1),
+         "cannot insert at section -2, item 0: section indexes start at 0."),
         (.sectionOutOfRange(4, numberOfSections: 0), "there is no section 4: the storage has 0 sections."),
         (.sectionInsertionOutOfRange(5, numberOfSections: 2),
          "cannot insert a section at index 5: the storage has 2 sections, so the index must be between 0 and 2."),

@@ -122,6 +122,50 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         #expect(strings(storage, 2) == ["q"])
         #expect(recorder.take() == [.fullReload, .fullReload])
     }
+    @Test func setItemsWithoutASectionFillsSectionZero() {
+        let (storage, recorder) = makeStorage([])
+        storage.setItems(["a", "b"])
+        #expect(storage.numberOfSections == 1)
+        #expect(strings(storage, 0) == ["a", "b"])
+        #expect(recorder.take() == [.fullReload])
+    }
+
+    @Test func setSectionReplacesItemsAndModelsAndSendsTheSectionAsDeletedAndInserted() throws {
+        var old = SectionModel(items: ["b"])
+        old.headerModel = "Old"
+        old.setSupplementaryModel("badge", ofKind: "badge")
+        let storage = MemoryStorage(sections: [SectionModel(items: ["a"]), old, SectionModel(items: ["c"])])
+        let recorder = UpdateRecorder(storage)
+        var new = SectionModel(items: ["x", "y"])
+        new.footerModel = "New"
+        try storage.setSection(new, forSection: 1)
+        #expect(strings(storage, 1) == ["x", "y"])
+        #expect(storage.headerModel(forSection: 1) == nil)
+        #expect(storage.footerModel(forSection: 1) as? String == "New")
+        #expect(storage.supplementaryKinds(inSection: 1) == [SupplementaryKind.footer])
+        #expect(strings(storage, 0) == ["a"])
+        #expect(strings(storage, 2) == ["c"])
+        #expect(recorder.take() == [StorageUpdate(insertedSections: [1], deletedSections: [1])])
+    }
+
+    @Test(arguments: [(1, Set([1])), (3, Set([1, 2, 3]))])
+    func setSectionPastTheEndCreatesTheSectionsBeforeIt(index: Int, inserted: Set<Int>) throws {
+        let (storage, recorder) = makeStorage([["a"]])
+        try storage.setSection(SectionModel(items: ["x"]), forSection: index)
+        #expect(storage.numberOfSections == index + 1)
+        #expect(strings(storage, index) == ["x"])
+        #expect(storage.items(inSection: index - 1)?.isEmpty == (index > 1))
+        #expect(recorder.take() == [StorageUpdate(insertedSections: inserted)])
+    }
+
+    @Test func setSectionAtANegativeIndexThrowsAndChangesNothing() {
+        let (storage, recorder) = makeStorage([["a"]])
+        #expect(throws: MemoryStorageError.sectionOutOfRange(-1, numberOfSections: 1)) {
+            try storage.setSection(SectionModel(items: ["x"]), forSection: -1)
+        }
+        #expect(Snapshot(storage) == Snapshot(MemoryStorage(sections: [SectionModel(items: ["a"])])))
+        #expect(recorder.updates.isEmpty)
+    }
 }
 
 @Suite struct MemoryStorageInsertingTests {
@@ -168,7 +212,9 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
 
     @Test func insertItemsChecksEveryPositionBeforeChangingAnything() {
         let (storage, recorder) = makeStorage([["a", "b"]])
-        #expect(throws: MemoryStorageError.insertionOutOfRange(at(0, 4), itemsInSection: 3, numberOfSections: 1)) {
+        #expect(throws: MemoryStorageError.batchInsertionOutOfRange(
+            at(0, 4), itemsInSection: 2, inserting: 2, numberOfSections: 1
+        )) {
             try storage.insertItems(["x", "y"], at: [at(0, 0), at(0, 4)])
         }
         #expect(throws: MemoryStorageError.itemCountMismatch(items: 1, positions: 2)) {
@@ -178,6 +224,75 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
             try storage.insertItems(["x", "y"], at: [at(0, 1), at(0, 1)])
         }
         #expect(strings(storage, 0) == ["a", "b"])
+        #expect(recorder.updates.isEmpty)
+    }
+
+    @Test func insertItemsIntoAMissingSectionNamesTheBatchNotAnEmptySection() {
+        let (storage, recorder) = makeStorage([])
+        let expected = MemoryStorageError.batchInsertionOutOfRange(
+            at(0, 2), itemsInSection: 0, inserting: 2, numberOfSections: 0
+        )
+        #expect(throws: expected) {
+            try storage.insertItems(["x", "y"], at: [at(0, 0), at(0, 2)])
+        }
+        #expect(expected.description.contains("creates it holding the 2 items it inserts there"))
+        #expect(storage.numberOfSections == 0)
+        #expect(recorder.updates.isEmpty)
+    }
+
+    @Test func insertItemsIntoSeveralSectionsChecksEachAgainstItsOwnCount() throws {
+        let (storage, recorder) = makeStorage([["a"], ["b", "c"]])
+        try storage.insertItems(["x", "y", "z"], at: [at(1, 3), at(0, 1), at(1, 0)])
+        #expect(strings(storage, 0) == ["a", "y"])
+        #expect(strings(storage, 1) == ["z", "b", "c", "x"])
+        #expect(recorder.take() == [StorageUpdate(insertedItems: [at(0, 1), at(1, 0), at(1, 3)])])
+    }
+
+    @Test(arguments: [
+        (at(0, 0), ["x", "y", "a", "b"]),
+        (at(0, 1), ["a", "x", "y", "b"]),
+        (at(0, 2), ["a", "b", "x", "y"]),
+    ])
+    func insertItemsAtOnePositionKeepsTheirOrder(position: ItemPosition, expected: [String]) throws {
+        let (storage, recorder) = makeStorage([["a", "b"]])
+        try storage.insertItems(["x", "y"], at: position)
+        #expect(strings(storage, 0) == expected)
+        let next = ItemPosition(item: position.item + 1, section: 0)
+        #expect(recorder.take() == [StorageUpdate(insertedItems: [position, next])])
+    }
+
+    @Test func insertItemsAtOnePositionOfAMissingSectionCreatesIt() throws {
+        let (storage, recorder) = makeStorage([["a"]])
+        try storage.insertItems(["x", "y"], at: at(2, 0))
+        #expect(strings(storage, 1) == [])
+        #expect(strings(storage, 2) == ["x", "y"])
+        #expect(recorder.take() == [StorageUpdate(insertedSections: [1, 2])])
+    }
+
+    @Test func insertingNoItemsAtAValidPositionChangesNothingAndSendsAnEmptyUpdate() throws {
+        let (storage, recorder) = makeStorage([["a"]])
+        try storage.insertItems([], at: at(3, 0))
+        #expect(storage.numberOfSections == 1)
+        #expect(recorder.take() == [StorageUpdate()])
+    }
+
+    @Test(arguments: [
+        (at(0, 3), 2),
+        (at(0, -1), 2),
+        (at(1, 1), 0),
+        (at(-1, 0), 0),
+    ])
+    func insertItemsAtABadPositionThrowsEvenForNoItems(position: ItemPosition, itemsInSection: Int) {
+        let (storage, recorder) = makeStorage([["a", "b"]])
+        let expected = MemoryStorageError.insertionOutOfRange(position, itemsInSection: itemsInSection, numberOfSections: 1)
+        #expect(throws: expected) {
+            try storage.insertItems(["x", "y"], at: position)
+        }
+        #expect(throws: expected) {
+            try storage.insertItems([], at: position)
+        }
+        #expect(strings(storage, 0) == ["a", "b"])
+        #expect(storage.numberOfSections == 1)
         #expect(recorder.updates.isEmpty)
     }
 
@@ -264,6 +379,46 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         #expect(recorder.updates.isEmpty)
     }
 
+    @Test func removeItemsByValueRemovesOneStoredItemPerValue() throws {
+        let (storage, recorder) = makeStorage([["a", "b", "a"], ["c", "a"]])
+        try storage.removeItems(["c", "a", "a"])
+        #expect(strings(storage, 0) == ["b"])
+        #expect(strings(storage, 1) == ["a"])
+        #expect(recorder.take() == [StorageUpdate(deletedItems: [at(0, 0), at(0, 2), at(1, 0)])])
+    }
+
+    @Test func removeItemsByValueTakesMixedTypesAsAnyHashable() throws {
+        let (storage, recorder) = makeStorage([])
+        storage.addItems(["1", 1, 2.5, "x"])
+        _ = recorder.take()
+        try storage.removeItems([AnyHashable(1), AnyHashable("x")])
+        #expect(strings(storage, 0) == ["1", "2.5"])
+        #expect(recorder.take() == [StorageUpdate(deletedItems: [at(0, 1), at(0, 3)])])
+    }
+
+    @Test(arguments: [
+        (["a", "zebra"], "zebra"),
+        (["b", "b"], "b"),
+        (["1"], "1"),
+    ])
+    func removeItemsByValueIsAllOrNothing(values: [String], missing: String) {
+        let sections = [SectionModel(items: ["a", "b"]), SectionModel(items: [1])]
+        let storage = MemoryStorage(sections: sections)
+        let recorder = UpdateRecorder(storage)
+        #expect(throws: MemoryStorageError.itemNotFound(missing)) {
+            try storage.removeItems(values)
+        }
+        #expect(Snapshot(storage) == Snapshot(MemoryStorage(sections: sections)))
+        #expect(recorder.updates.isEmpty)
+    }
+
+    @Test func removingNoValuesSendsAnEmptyUpdate() throws {
+        let (storage, recorder) = makeStorage([["a"]])
+        try storage.removeItems([String]())
+        #expect(strings(storage, 0) == ["a"])
+        #expect(recorder.take() == [StorageUpdate()])
+    }
+
     @Test func removeItemsFromSectionEmptiesOnlyThatSection() throws {
         let (storage, recorder) = makeStorage([["a"], ["b", "c"]])
         try storage.removeItems(fromSection: 1)
@@ -337,6 +492,24 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         #expect(throws: MemoryStorageError.itemOutOfRange(at(3, 0), itemsInSection: 0, numberOfSections: 1)) {
             try storage.reloadItem(at: at(3, 0))
         }
+        #expect(recorder.updates.isEmpty)
+    }
+    @Test func reloadItemByValueSendsThePositionOfTheFirstEqualItem() throws {
+        let (storage, recorder) = makeStorage([["a"], ["b", "b"]])
+        try storage.reloadItem("b")
+        #expect(strings(storage, 1) == ["b", "b"])
+        #expect(recorder.take() == [StorageUpdate(updatedItems: [at(1, 0)])])
+    }
+
+    @Test func reloadItemByValueThatIsNotStoredThrowsAndSendsNothing() {
+        let (storage, recorder) = makeStorage([["a", "1"]])
+        #expect(throws: MemoryStorageError.itemNotFound("1")) {
+            try storage.reloadItem(1)
+        }
+        #expect(throws: MemoryStorageError.itemNotFound("zebra")) {
+            try storage.reloadItem("zebra")
+        }
+        #expect(strings(storage, 0) == ["a", "1"])
         #expect(recorder.updates.isEmpty)
     }
 }

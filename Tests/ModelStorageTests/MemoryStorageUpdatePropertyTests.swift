@@ -28,6 +28,13 @@ import Testing
             return nextValue
         }
 
+        /// A value that is mostly one of the stored items (values are
+        /// unique), sometimes one that is not stored.
+        func randomStoredValue() -> Int {
+            let stored = storage.totalNumberOfItems
+            return stored > 0 && rng.chance(0.85) ? rng.int(in: 1...nextValue) : -1
+        }
+
         func randomSection(extra: Int) -> Int {
             rng.int(in: -1...(storage.numberOfSections + extra))
         }
@@ -51,7 +58,7 @@ import Testing
         /// Performs one random mutation; returns its name and whether it
         /// is expected to send an update when it succeeds.
         func mutate() throws -> (name: String, sends: Bool) {
-            switch rng.int(in: 0...19) {
+            switch rng.int(in: 0...23) {
             case 0:
                 let section = randomSection(extra: 2)
                 storage.addItem(value(), toSection: section)
@@ -142,6 +149,25 @@ import Testing
                 }
                 try storage.replaceItem(target, with: value())
                 return ("replaceItem value \(target)", true)
+            case 19:
+                let position = randomPosition(extra: 1)
+                let items = (0..<rng.int(in: 0...3)).map { _ in value() }
+                try storage.insertItems(items, at: position)
+                return ("insertItems \(items.count) at \(position)", true)
+            case 20:
+                let values = (0..<rng.int(in: 0...3)).map { _ in randomStoredValue() }
+                try storage.removeItems(values)
+                return ("removeItems values \(values)", true)
+            case 21:
+                let target = randomStoredValue()
+                try storage.reloadItem(target)
+                return ("reloadItem value \(target)", true)
+            case 22:
+                let index = rng.int(in: -1...(storage.numberOfSections + 2))
+                var section = SectionModel(items: (0..<rng.int(in: 0...3)).map { _ in value() })
+                if rng.chance(0.5) { section.footerModel = "f\(value())" }
+                try storage.setSection(section, forSection: index)
+                return ("setSection forSection \(index)", true)
             default:
                 if rng.chance(0.1) {
                     storage.setItemsForAllSections((0..<rng.int(in: 0...3)).map { _ in
@@ -221,5 +247,8 @@ import Testing
         #expect(names.contains { $0.hasPrefix("moveSection") })
         #expect(names.contains { $0.hasPrefix("deleteSections") })
         #expect(names.filter { $0.hasPrefix("insertItems") }.count > 50)
+        #expect(names.contains { $0.hasPrefix("removeItems values") })
+        #expect(names.contains { $0.hasPrefix("reloadItem value") })
+        #expect(names.contains { $0.hasPrefix("setSection") })
     }
 }

@@ -36,4 +36,35 @@ import Testing
         original.items.removeAll()
         #expect(copy.items.count == 2)
     }
+
+    @Test(arguments: [(0, "a"), (2, "c"), (3, nil), (-1, nil)] as [(Int, String?)])
+    func itemAtAnIndexIsNilOutOfRange(index: Int, expected: String?) {
+        let section = SectionModel(items: ["a", "b", "c"])
+        #expect(section.item(at: index) as? String == expected)
+    }
+
+    @Test func itemsOfTypeKeepsMatchingItemsInOrderThroughDynamicCasts() {
+        let section = SectionModel(items: ["Soup", 4, "Salad", Dessert(name: "Tart"), 2.5])
+        #expect(section.items(ofType: String.self) == ["Soup", "Salad"])
+        #expect(section.items(ofType: Int.self) == [4])
+        #expect(section.items(ofType: (any Named).self).map(\.name) == ["Tart"])
+        #expect(section.items(ofType: Bool.self).isEmpty)
+    }
+
+    @Test func isEmptyLooksAtItemsOnly() {
+        var section = SectionModel()
+        #expect(section.isEmpty)
+        section.headerModel = "H"
+        #expect(section.isEmpty)
+        section.items = [1]
+        #expect(!section.isEmpty)
+    }
+}
+
+private protocol Named {
+    var name: String { get }
+}
+
+private struct Dessert: Named {
+    let name: String
 }

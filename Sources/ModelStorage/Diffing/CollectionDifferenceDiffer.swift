@@ -11,7 +11,7 @@
 /// items with 1% changes diff in about 35 ms in a release build), but a
 /// heavy reorder is quadratic: reversing 10 000 items takes seconds. For
 /// lists that may be reordered wholesale, use ``IdentityDiffer``.
-public struct CollectionDifferenceDiffer: Differ {
+public struct CollectionDifferenceDiffer: Differ, Sendable {
     /// Creates the differ.
     public init() {}
 

@@ -7,7 +7,7 @@
 /// id but changed value are updated. Runs in O(n log n) whatever the number
 /// of changes. When `old` holds the same id twice, or `new` repeats an id
 /// of `old`, matching by id is ambiguous and the differ hands the work to ``CollectionDifferenceDiffer``.
-public struct IdentityDiffer: Differ {
+public struct IdentityDiffer: Differ, Sendable {
     /// Creates the differ.
     public init() {}
 

@@ -172,14 +172,7 @@ public final class MemoryStorage: Storage {
     /// - Parameter item: The value to look for.
     /// - Returns: The position, or `nil`.
     public func position<T: Equatable>(of item: T) -> ItemPosition? {
-        for (sectionIndex, section) in sections.enumerated() {
-            for (itemIndex, stored) in section.items.enumerated() {
-                if let candidate = stored as? T, candidate == item {
-                    return ItemPosition(item: itemIndex, section: sectionIndex)
-                }
-            }
-        }
-        return nil
+        position(of: item, skipping: [])
     }
 
     /// The number of items in all sections together.
@@ -216,8 +209,8 @@ public final class MemoryStorage: Storage {
     ///
     /// - Parameters:
     ///   - items: The new items of the section.
-    ///   - section: A zero-based section index.
-    public func setItems(_ items: [Any], forSection section: Int) {
+    ///   - section: A zero-based section index, `0` by default.
+    public func setItems(_ items: [Any], forSection section: Int = 0) {
         guard section >= 0 else { return }
         _ = ensureSections(upTo: section)
         replaceAllItemsUnchecked(items, inSection: section)
@@ -241,6 +234,34 @@ public final class MemoryStorage: Storage {
             replaceAllItemsUnchecked(sectionItems, inSection: index)
         }
         notifier.send(.fullReload)
+    }
+
+    /// Replaces the section at an index with another one, items and
+    /// supplementary models alike, creating any missing section before it.
+    ///
+    /// The index may name a section that does not exist yet: the missing
+    /// sections up to it are created empty and `section` goes last. Sends
+    /// the created sections as inserted; an existing section that was
+    /// replaced is sent as deleted and inserted at the same index (what
+    /// UIKit's `reloadSections` does), so its old items never count as
+    /// moved or updated.
+    ///
+    /// - Parameters:
+    ///   - section: The new section.
+    ///   - index: A zero-based section index.
+    /// - Throws: ``MemoryStorageError/sectionOutOfRange(_:numberOfSections:)`` for a negative index.
+    public func setSection(_ section: SectionModel, forSection index: Int) throws(MemoryStorageError) {
+        guard index >= 0 else { throw .sectionOutOfRange(index, numberOfSections: sections.count) }
+        let start = sections.count
+        if index < start {
+            removeSectionUnchecked(at: index)
+        } else {
+            _ = ensureSections(upTo: index - 1)
+        }
+        insertSectionUnchecked(section, at: index)
+        notifier.send(index < start
+            ? StorageUpdate(insertedSections: [index], deletedSections: [index])
+            : StorageUpdate(insertedSections: Set(start...index)))
     }
 
     // MARK: - Adding and inserting
@@ -311,24 +332,29 @@ public final class MemoryStorage: Storage {
     ///   - items: The items.
     ///   - positions: One position per item.
     /// - Throws: ``MemoryStorageError/itemCountMismatch(items:positions:)``,
-    ///   ``MemoryStorageError/duplicatePosition(_:)`` or
-    ///   ``MemoryStorageError/insertionOutOfRange(_:itemsInSection:numberOfSections:)``.
+    ///   ``MemoryStorageError/duplicatePosition(_:)``,
+    ///   ``MemoryStorageError/insertionOutOfRange(_:itemsInSection:numberOfSections:)``
+    ///   for a section that receives one item, or
+    ///   ``MemoryStorageError/batchInsertionOutOfRange(_:itemsInSection:inserting:numberOfSections:)``
+    ///   for a section that receives several.
     public func insertItems(_ items: [Any], at positions: [ItemPosition]) throws(MemoryStorageError) {
         guard items.count == positions.count else {
             throw .itemCountMismatch(items: items.count, positions: positions.count)
         }
         let order = positions.indices.sorted { positions[$0] < positions[$1] }
-        var simulatedCounts: [Int: Int] = [:]
+        var insertedPerSection: [Int: Int] = [:]
         var previous: ItemPosition?
         for index in order {
             let position = positions[index]
             if position == previous { throw .duplicatePosition(position) }
             previous = position
-            let count = simulatedCounts[position.section] ?? numberOfItems(inSection: position.section)
-            guard position.section >= 0, position.item >= 0, position.item <= count else {
-                throw .insertionOutOfRange(position, itemsInSection: count, numberOfSections: sections.count)
-            }
-            simulatedCounts[position.section] = count + 1
+            insertedPerSection[position.section, default: 0] += 1
+        }
+        // Distinct positions fit exactly when each lies below the section's
+        // item count after the call.
+        for index in order {
+            let position = positions[index]
+            try checkInsertion(at: position, inserting: insertedPerSection[position.section] ?? 1)
         }
         let highestSection = positions.map(\.section).max() ?? -1
         let created = ensureSections(upTo: highestSection)
@@ -339,6 +365,28 @@ public final class MemoryStorage: Storage {
             insertedSections: Set(created),
             insertedItems: Set(positions.filter { !created.contains($0.section) })
         ))
+    }
+
+    /// Inserts several items one after the other, the first at a position.
+    ///
+    /// Inserting `[x, y]` at item 1 of `[a, b]` gives `[a, x, y, b]`. The
+    /// position follows the rules of ``insertItem(_:to:)``: its item index
+    /// may equal the item count of the section, and a section that does not
+    /// exist yet is created with any missing one before it (the item index
+    /// must then be `0`). The position is checked even when `items` is
+    /// empty; an empty list then changes nothing and sends an empty update.
+    ///
+    /// Sends the inserted positions, or the inserted sections when the
+    /// section was created.
+    ///
+    /// - Parameters:
+    ///   - items: The items, in order.
+    ///   - position: Where the first item will be after the insertion.
+    /// - Throws: ``MemoryStorageError/insertionOutOfRange(_:itemsInSection:numberOfSections:)``.
+    public func insertItems(_ items: [Any], at position: ItemPosition) throws(MemoryStorageError) {
+        try checkInsertion(at: position, inserting: 1)
+        let positions = items.indices.map { ItemPosition(item: position.item + $0, section: position.section) }
+        try insertItems(items, at: positions)
     }
 
     /// Inserts a whole section, with its items and supplementary models.
@@ -372,6 +420,34 @@ public final class MemoryStorage: Storage {
     public func removeItem<T: Equatable>(_ item: T) throws(MemoryStorageError) {
         guard let position = position(of: item) else { throw .itemNotFound(String(describing: item)) }
         try removeItems(at: [position])
+    }
+
+    /// Removes several items by value, all or none.
+    ///
+    /// Each value removes one stored item of the same type that is equal
+    /// to it: the first one in storage order (sections, then items) that no
+    /// earlier value of the list has claimed. So `["a", "a"]` removes the
+    /// first two `"a"`s, and fails when the storage holds only one. Values
+    /// of a type that differs from the stored item's never match (`1` does
+    /// not match `1.0`); to remove items of several types in one call, pass
+    /// `AnyHashable` values.
+    ///
+    /// Every value is looked up before anything changes: when one has no
+    /// match left, nothing is removed and no update is sent. Sends the
+    /// removed positions (before the call) as deleted.
+    ///
+    /// - Parameter items: The values to remove.
+    /// - Throws: ``MemoryStorageError/itemNotFound(_:)`` naming the first
+    ///   value without a match.
+    public func removeItems<T: Equatable>(_ items: [T]) throws(MemoryStorageError) {
+        var claimed = Set<ItemPosition>()
+        for item in items {
+            guard let position = position(of: item, skipping: claimed) else {
+                throw .itemNotFound(String(describing: item))
+            }
+            claimed.insert(position)
+        }
+        try removeItems(at: Array(claimed))
     }
 
     /// Removes the items at several positions at once.
@@ -475,6 +551,18 @@ public final class MemoryStorage: Storage {
         try checkExisting(position)
         markUpdated(position)
         notifier.send(StorageUpdate(updatedItems: [position]))
+    }
+
+    /// Asks observers to re-read the first item equal to a value (see
+    /// ``position(of:)``), without changing it.
+    ///
+    /// Sends the item's position as updated.
+    ///
+    /// - Parameter item: The value to look for.
+    /// - Throws: ``MemoryStorageError/itemNotFound(_:)``.
+    public func reloadItem<T: Equatable>(_ item: T) throws(MemoryStorageError) {
+        guard let position = position(of: item) else { throw .itemNotFound(String(describing: item)) }
+        try reloadItem(at: position)
     }
 
     // MARK: - Moving
@@ -607,6 +695,21 @@ public final class MemoryStorage: Storage {
             : StorageUpdate(insertedSections: Set(created)))
     }
 
+    // MARK: - Finding values
+
+    /// The first position holding an item equal to `item`, in storage
+    /// order, leaving out the positions in `skipped`.
+    private func position<T: Equatable>(of item: T, skipping skipped: Set<ItemPosition>) -> ItemPosition? {
+        for (sectionIndex, section) in sections.enumerated() {
+            for (itemIndex, stored) in section.items.enumerated() {
+                guard let candidate = stored as? T, candidate == item else { continue }
+                let position = ItemPosition(item: itemIndex, section: sectionIndex)
+                if !skipped.contains(position) { return position }
+            }
+        }
+        return nil
+    }
+
     // MARK: - Checks
 
     private func isValid(_ position: ItemPosition) -> Bool {
@@ -627,6 +730,23 @@ public final class MemoryStorage: Storage {
     private func checkSection(_ index: Int) throws(MemoryStorageError) {
         guard sections.indices.contains(index) else {
             throw .sectionOutOfRange(index, numberOfSections: sections.count)
+        }
+    }
+
+    /// Checks that an item index fits a section that receives `inserting`
+    /// items in one call: below the section's item count after the call.
+    private func checkInsertion(at position: ItemPosition, inserting: Int) throws(MemoryStorageError) {
+        let count = numberOfItems(inSection: position.section)
+        guard position.section >= 0, position.item >= 0, position.item < count + inserting else {
+            if inserting == 1 {
+                throw .insertionOutOfRange(position, itemsInSection: count, numberOfSections: sections.count)
+            }
+            throw .batchInsertionOutOfRange(
+                position,
+                itemsInSection: count,
+                inserting: inserting,
+                numberOfSections: sections.count
+            )
         }
     }
 

@@ -16,6 +16,15 @@ public enum MemoryStorageError: Error, Equatable, CustomStringConvertible {
     /// `itemsInSection` is how many items the section held when the
     /// insertion was tried (`0` for a section that would be created).
     case insertionOutOfRange(ItemPosition, itemsInSection: Int, numberOfSections: Int)
+    /// A call that inserts several items into one section at their own
+    /// positions names a position past the end of that section as it will
+    /// be after the call.
+    ///
+    /// `itemsInSection` is how many items the section holds before the
+    /// call (`0` for a section the call would create) and `inserting` how
+    /// many items the call puts into it, so every item index must lie
+    /// below `itemsInSection + inserting`.
+    case batchInsertionOutOfRange(ItemPosition, itemsInSection: Int, inserting: Int, numberOfSections: Int)
     /// There is no section at the index.
     case sectionOutOfRange(Int, numberOfSections: Int)
     /// A section cannot be inserted at the index.
@@ -49,6 +58,19 @@ public enum MemoryStorageError: Error, Equatable, CustomStringConvertible {
             }
             return "cannot insert at \(position): section \(position.section) has \(Self.count(items, "item")), "
                 + "so the item index must be between 0 and \(items)."
+        case let .batchInsertionOutOfRange(position, items, inserting, sections):
+            if position.section < 0 {
+                return "cannot insert at \(position): section indexes start at 0."
+            }
+            let total = items + inserting
+            if position.section >= sections {
+                return "cannot insert at \(position): section \(position.section) does not exist yet "
+                    + "(the storage has \(Self.count(sections, "section"))), so this call creates it holding "
+                    + "the \(Self.count(inserting, "item")) it inserts there, and their item indexes must be "
+                    + "between 0 and \(total - 1)."
+            }
+            return "cannot insert at \(position): section \(position.section) has \(Self.count(items, "item")) "
+                + "and this call inserts \(inserting) more, so their item indexes must be between 0 and \(total - 1)."
         case let .sectionOutOfRange(section, sections):
             return "there is no section \(section): the storage has \(Self.count(sections, "section"))."
         case let .sectionInsertionOutOfRange(section, sections):

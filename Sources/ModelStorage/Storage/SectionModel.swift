@@ -25,6 +25,37 @@ public struct SectionModel {
     /// The number of items in the section.
     public var numberOfItems: Int { items.count }
 
+    /// Whether the section holds no items; its supplementary models do not count.
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// The item at an index, or `nil` when the index is out of range.
+    ///
+    /// - Parameter index: A zero-based item index.
+    /// - Returns: The stored item.
+    public func item(at index: Int) -> Any? {
+        items.indices.contains(index) ? items[index] : nil
+    }
+
+    /// The items that are of a type, in display order; the others are skipped.
+    ///
+    /// The test is a dynamic cast, so a class type also picks its
+    /// subclasses and a protocol existential (such as `(any Food).self`)
+    /// picks every conforming value.
+    ///
+    /// ```swift
+    /// let section = SectionModel(items: ["Soup", 4, "Salad"])
+    /// print(section.items(ofType: String.self))
+    /// ```
+    /// ```text
+    /// ["Soup", "Salad"]
+    /// ```
+    ///
+    /// - Parameter type: The type to keep.
+    /// - Returns: The matching items, cast to `type`.
+    public func items<T>(ofType type: T.Type) -> [T] {
+        items.compactMap { $0 as? T }
+    }
+
     /// The kinds that hold a model, in the order they were first set.
     ///
     /// Removing a kind's model (setting `nil`) removes the kind; setting it

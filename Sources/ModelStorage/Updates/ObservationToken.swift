@@ -12,7 +12,14 @@
 public final class ObservationToken {
     private var onCancel: (() -> Void)?
 
-    init(onCancel: @escaping () -> Void) {
+    /// Creates a token that runs `onCancel` once: on the first
+    /// ``cancel()``, or when the token is deinitialized.
+    ///
+    /// Storages written outside this module (one that follows a database,
+    /// say) use it to hand out the same kind of token as ``MemoryStorage``.
+    ///
+    /// - Parameter onCancel: Unsubscribes the observer.
+    public init(onCancel: @escaping () -> Void) {
         self.onCancel = onCancel
     }
 

@@ -1,0 +1,4 @@
+import Foundation
+
+let code = MenuDatabaseCommand.run(Array(CommandLine.arguments.dropFirst()))
+exit(code)
