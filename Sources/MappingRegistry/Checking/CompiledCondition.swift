@@ -25,6 +25,58 @@ indirect enum CompiledCondition: Sendable {
         }
     }
 
+    /// Whether a condition holds, as far as the section alone can tell.
+    enum Truth { case yes, no, unknown }
+
+    /// Whether the condition holds in a section for every value (`yes`),
+    /// for none (`no`), or depends on predicates (`unknown`), by Kleene's
+    /// three-valued logic.
+    func truth(inSection section: Int) -> Truth {
+        switch self {
+        case .always: return .yes
+        case .section(let required): return required == section ? .yes : .no
+        case .sections(let sections): return sections.contains(section) ? .yes : .no
+        case .predicate: return .unknown
+        case .all(let parts):
+            var result = Truth.yes
+            for part in parts {
+                switch part.truth(inSection: section) {
+                case .no: return .no
+                case .unknown: result = .unknown
+                case .yes: break
+                }
+            }
+            return result
+        case .any(let parts):
+            var result = Truth.no
+            for part in parts {
+                switch part.truth(inSection: section) {
+                case .yes: return .yes
+                case .unknown: result = .unknown
+                case .no: break
+                }
+            }
+            return result
+        case .not(let inner):
+            switch inner.truth(inSection: section) {
+            case .yes: return .no
+            case .no: return .yes
+            case .unknown: return .unknown
+            }
+        }
+    }
+
+    /// Every section the condition names.
+    var namedSections: Set<Int> {
+        switch self {
+        case .always, .predicate: []
+        case .section(let section): [section]
+        case .sections(let sections): sections
+        case .all(let parts), .any(let parts): parts.reduce(into: Set<Int>()) { $0.formUnion($1.namedSections) }
+        case .not(let inner): inner.namedSections
+        }
+    }
+
     /// Whether the condition tests nothing.
     var isAlways: Bool {
         if case .always = self { return true }

@@ -27,28 +27,23 @@ extension MappingRegistry {
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
     /// - Returns: The outcome; never traps.
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
-        let result: Outcome
-        if let slot = slot(of: kind) {
-            let hit = cachedHit(for: model, slot: slot)
-            // Fast path, without building an Outcome: one mapping takes every value of the type.
-            if case .winner(let index)? = hit { return .resolved(checked[index].mapping) }
-            result = outcome(model, at: position, slot: slot, cached: hit)
-        } else {
-            result = outcome(model, at: position, kind: kind)
+        guard let slot = slot(of: kind) else {
+            guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
+            return .missing(missingDiagnostic(value, at: position, kind: kind))
         }
-        switch result {
+        switch outcome(model, at: position, slot: slot) {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
-            return .resolved(checked[index].mapping)
+            return .resolved(mappings[index])
         case .nilModel:
             return .missing(.nilModel(at: position, kind: kind))
         case .missing(let value):
             return .missing(missingDiagnostic(value, at: position, kind: kind))
         case .ambiguous(let indexes, let value):
-            return .ambiguous(indexes.map { checked[$0].mapping }, ambiguousDiagnostic(value, indexes, at: position, kind: kind))
+            return .ambiguous(indexes.map { mappings[$0] }, ambiguousDiagnostic(value, indexes, at: position, kind: kind))
         }
     }
 
-    /// What resolving found, by index into ``checked``; diagnostics are
+    /// What resolving found, by index into ``mappings``; diagnostics are
     /// built only by callers that need them.
     enum Outcome {
         /// The model itself (not an Optional) resolved to this mapping.
@@ -62,74 +57,66 @@ extension MappingRegistry {
         case ambiguous([Int], Any)
     }
 
-    /// Resolves to an index, the hot path shared by ``resolve(_:at:kind:)``
-    /// and the renderer.
+    /// Resolves to an index: the hot path shared by ``resolve(_:at:kind:)``
+    /// and the renderers.
     @inline(__always)
     func outcome(_ model: Any, at position: ItemPosition, kind: ViewKind) -> Outcome {
         guard let slot = slot(of: kind) else {
             guard let value = unwrapOptionals(model) else { return .nilModel }
             return .missing(value)
         }
-        return outcome(model, at: position, slot: slot, cached: cachedHit(for: model, slot: slot))
+        return outcome(model, at: position, slot: slot)
     }
 
-    /// What the cache knows about the dynamic type of a model.
+    /// Resolves a model for a kind slot: one lock-free lookup of its type,
+    /// then the plan's candidates for its section.
     @inline(__always)
-    private func cachedHit(for model: Any, slot: Int) -> ResolutionCache.Hit? {
-        cache.lookUp(ResolutionCache.key(Swift.type(of: model)), kind: Int32(slot))
-    }
-
-    /// Resolves a model whose type the cache was already asked about.
-    ///
-    /// - Parameter cached: The cache's answer for the model's type, `nil`
-    ///   when the type was not seen before.
-    @inline(__always)
-    private func outcome(_ model: Any, at position: ItemPosition, slot: Int, cached: ResolutionCache.Hit?) -> Outcome {
-        let plan: ResolutionPlan
-        switch cached {
-        case .winner(let index):
-            return .resolved(index)
-        case .optional:
-            return outcomeOfWrapped(model, at: position, slot: slot)
-        case .plan(let cached):
-            plan = cached
-        case nil:
-            plan = cache.plan(ResolutionCache.key(Swift.type(of: model)), kind: Int32(slot)) { buildPlan(for: model, slot: slot) }
-            if plan.unwrapsOptional { return outcomeOfWrapped(model, at: position, slot: slot) }
-        }
-        return evaluate(plan, model, at: position, slot: slot)
+    private func outcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
+        let type = ResolutionCache.key(Swift.type(of: model))
+        let entry = cache.lookUp(type, slot: slot) ?? cache.entry(type, slot: slot) { buildPlan(for: model, slot: slot) }
+        if let winner = entry.winner { return .resolved(winner) }
+        if entry.isOptional { return outcomeOfWrapped(model, at: position, slot: slot) }
+        return entry.withPlan { plan in evaluate(plan, model, at: position, slot: slot) }
     }
 
     private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
         guard let value = unwrapOptionals(model) else { return .nilModel }
-        let result = outcome(value, at: position, slot: slot, cached: cachedHit(for: value, slot: slot))
+        let result = outcome(value, at: position, slot: slot)
         if case .resolved(let index) = result { return .resolvedUnwrapped(index, value) }
         return result
     }
 
     /// Applies a plan to a value that is not an `Optional`.
     private func evaluate(_ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int) -> Outcome {
-        if let winner = plan.alwaysResolvesTo { return .resolved(winner) }
-        let levels = plan.checksEveryValue
-            ? ResolutionPlan.levels(for: mappingsByKind[slot].filter { checked[$0].accepts(value) }, in: checked)
-            : plan.levels
-        for level in levels {
-            var winner = -1
-            var tied: [Int] = []
-            for index in level.unconditional {
-                if winner < 0 { winner = index } else { tied.append(index) }
+        if plan.checksEveryValue { return evaluateEveryMapping(value, at: position, slot: slot) }
+        let candidates = plan.candidates(forSlot: sectionSlots.slot(of: position.section))
+        if candidates.winner >= 0 { return .resolved(Int(candidates.winner)) }
+        for level in candidates.levels {
+            var count = level.definite.count
+            var found = count > 0 ? Int(level.definite[0]) : -1
+            for index in level.predicated where conditions[Int(index)].holds(value, at: position) {
+                count += 1
+                if found < 0 { found = Int(index) }
             }
-            for index in level.conditional where checked[index].condition.holds(value, at: position) {
-                if winner < 0 { winner = index } else { tied.append(index) }
-            }
-            if winner >= 0 {
-                return tied.isEmpty ? .resolved(winner) : .ambiguous(([winner] + tied).sorted(), value)
+            if count == 1 { return .resolved(found) }
+            if count > 1 {
+                // Ambiguous: the rare path may allocate.
+                let holding = level.predicated.filter { conditions[Int($0)].holds(value, at: position) }
+                return .ambiguous((level.definite + holding).map(Int.init).sorted(), value)
             }
         }
         return .missing(value)
     }
 
-    /// The slot of a kind in the cache key, or `nil` when no mapping has that kind.
+    /// For types whose casts depend on the value: tests every mapping of the kind.
+    private func evaluateEveryMapping(_ value: Any, at position: ItemPosition, slot: Int) -> Outcome {
+        let applying = mappingsByKind[slot].filter { checked[$0].accepts(value) && conditions[$0].holds(value, at: position) }
+        guard let top = applying.map({ checked[$0].mapping.priority }).max() else { return .missing(value) }
+        let winners = applying.filter { checked[$0].mapping.priority == top }
+        return winners.count == 1 ? .resolved(winners[0]) : .ambiguous(winners, value)
+    }
+
+    /// The slot of a kind in the cache, or `nil` when no mapping has that kind.
     @inline(__always)
     func slot(of kind: ViewKind) -> Int? {
         // A few kinds (cell, header, footer, a custom one or two): comparing
@@ -142,18 +129,10 @@ extension MappingRegistry {
     }
 
     private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
-        if value is any OptionalUnwrapping {
-            return ResolutionPlan(unwrapsOptional: true, checksEveryValue: false, levels: [])
-        }
-        guard TypeMatching.isDecidedByType(Swift.type(of: value)) else {
-            return ResolutionPlan(unwrapsOptional: false, checksEveryValue: true, levels: [])
-        }
-        let candidates = mappingsByKind[slot].filter { checked[$0].accepts(value) }
-        return ResolutionPlan(
-            unwrapsOptional: false,
-            checksEveryValue: false,
-            levels: ResolutionPlan.levels(for: candidates, in: checked)
-        )
+        if value is any OptionalUnwrapping { return .optional }
+        guard TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
+        let accepting = mappingsByKind[slot].filter { checked[$0].accepts(value) }
+        return ResolutionPlan(accepting: accepting, in: checked, sections: sectionSlots)
     }
 
     /// Resolves by testing every mapping of the kind against the value, with
@@ -161,15 +140,16 @@ extension MappingRegistry {
     func resolveWithoutCache(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
         guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
         guard let slot = slot(of: kind) else { return .missing(missingDiagnostic(value, at: position, kind: kind)) }
-        let applying = mappingsByKind[slot].filter {
-            checked[$0].accepts(value) && checked[$0].condition.holds(value, at: position)
-        }
-        guard let top = applying.map({ checked[$0].mapping.priority }).max() else {
+        switch evaluateEveryMapping(value, at: position, slot: slot) {
+        case .resolved(let index), .resolvedUnwrapped(let index, _):
+            return .resolved(mappings[index])
+        case .nilModel:
+            return .missing(.nilModel(at: position, kind: kind))
+        case .missing:
             return .missing(missingDiagnostic(value, at: position, kind: kind))
+        case .ambiguous(let winners, _):
+            return .ambiguous(winners.map { mappings[$0] }, ambiguousDiagnostic(value, winners, at: position, kind: kind))
         }
-        let winners = applying.filter { checked[$0].mapping.priority == top }
-        if winners.count == 1 { return .resolved(checked[winners[0]].mapping) }
-        return .ambiguous(winners.map { checked[$0].mapping }, ambiguousDiagnostic(value, winners, at: position, kind: kind))
     }
 
     // MARK: - Diagnostics

@@ -40,7 +40,11 @@ public final class MappingRegistry: Sendable {
     let kindSlots: [ViewKind: Int]
     /// For each kind slot, the indexes of its mappings in declaration order.
     let mappingsByKind: [[Int]]
-    let cache = ResolutionCache()
+    let cache: ResolutionCache
+    /// Each mapping's compiled condition, by index: what resolution reads.
+    let conditions: [CompiledCondition]
+    /// The sections the conditions name, numbered for the plans' section index.
+    let sectionSlots: SectionSlots
     /// For each mapping, the index of its reuse identifier among the
     /// distinct reuse identifiers: mappings sharing an identifier share a pool.
     let poolIndexes: [Int]
@@ -101,6 +105,9 @@ public final class MappingRegistry: Sendable {
             return pools.count - 1
         }
         poolCount = pools.count
+        cache = ResolutionCache(slotCount: kinds.count)
+        conditions = checked.map(\.condition)
+        sectionSlots = SectionSlots(named: checked.reduce(into: Set<Int>()) { $0.formUnion($1.condition.namedSections) })
         viewPlugins = checked.map(\.view)
         decoratorLists = checked.map(\.decorators)
         hasDecorators = decoratorLists.contains { !$0.isEmpty }

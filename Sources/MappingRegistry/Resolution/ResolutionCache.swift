@@ -1,50 +1,80 @@
+import Foundation
 import Synchronization
 
-/// Resolution plans by dynamic type and kind, built the first time a type
-/// is seen, and read without locks.
+/// Resolution plans by dynamic type and kind, worked out the first time a
+/// type is met, and read without locks for any number of types.
 ///
-/// Readers load the current ``Snapshot`` through an atomic and look up a
-/// plain-integer entry in its ``TypeTable``: no lock, no hashing with
-/// SipHash, no reference counting, so resolving from several threads does
-/// not contend. A miss builds the plan under a mutex and publishes a new
-/// snapshot with one more entry. Every snapshot stays alive as long as the
-/// cache, so a reader still holding an older one never reads freed memory;
-/// to bound that memory, at most ``snapshotLimit`` types are published,
-/// and further types are kept in a table read under the mutex.
-final class ResolutionCache: Sendable {
-    /// An immutable, published state of the cache.
-    final class Snapshot: Sendable {
-        let table: TypeTable
-        let plans: [ResolutionPlan]
+/// Each kind slot has its own ``TypeTable``, keyed by the type's metadata
+/// address. A reader loads the slot's current table with one atomic load
+/// and probes it with atomic loads: no lock, no hashing with SipHash, no
+/// reference counting, so readers on several threads do not contend.
+///
+/// A miss takes the writer lock, builds the plan once, and stores it. When
+/// a table would pass half full, the writer copies it into one twice the
+/// size and publishes that; the old table stays alive (a reader may still
+/// be probing it) until the cache itself goes, so all the tables together
+/// take at most twice the memory of the last. Plans are kept alive the same
+/// way, so an entry can hold a plan's address without a reference count.
+///
+/// The writer lock is an `NSLock` (a pthread mutex), which ThreadSanitizer
+/// understands.
+final class ResolutionCache: @unchecked Sendable {
+    // @unchecked: `current` is only touched through atomics; `tables`,
+    // `plans` and `retired` only under `lock`.
 
-        init(table: TypeTable, plans: [ResolutionPlan]) {
-            self.table = table
-            self.plans = plans
+    /// One entry: an encoded word that says how a type resolves for a kind.
+    struct Entry {
+        /// `(index << 2) | 1`: every value of the type resolves to mapping
+        /// `index`. `2`: the type is an `Optional`; unwrap and look again.
+        /// Anything else: the address of a ``ResolutionPlan``.
+        let word: UInt
+
+        static let optional = Entry(word: 2)
+
+        static func winner(_ index: Int) -> Entry {
+            Entry(word: UInt(index) << 2 | 1)
+        }
+
+        /// The mapping every value resolves to, if the entry says so.
+        @inline(__always)
+        var winner: Int? { word & 3 == 1 ? Int(word >> 2) : nil }
+
+        @inline(__always)
+        var isOptional: Bool { word == 2 }
+
+        /// Runs `body` with the entry's plan, without retaining it. Only for
+        /// entries that are neither a winner nor `optional`.
+        @inline(__always)
+        func withPlan<Result>(_ body: (ResolutionPlan) -> Result) -> Result {
+            Unmanaged<ResolutionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef(body)
         }
     }
 
-    /// Types published in snapshots before further ones go to the locked table.
-    static let snapshotLimit = 256
+    /// The current table of each kind slot, as an object address.
+    private let current: UnsafeMutablePointer<Atomic<UInt>>
+    private let slotCount: Int
+    private let lock = NSLock()
+    /// The current table of each kind slot, owned here.
+    private var tables: [TypeTable]
+    /// Every table ever replaced, kept alive for readers still probing it.
+    private var retired: [TypeTable] = []
+    /// Every plan an entry points at.
+    private var plans: [ResolutionPlan] = []
 
-    private let published: Atomic<Unmanaged<Snapshot>>
-    private let writer: Mutex<WriterState>
-
-    private struct OverflowKey: Hashable {
-        let type: UInt
-        let kind: Int32
+    /// A cache for `slotCount` kinds.
+    init(slotCount: Int) {
+        self.slotCount = slotCount
+        tables = (0..<slotCount).map { _ in TypeTable(minimumCapacity: 8) }
+        current = .allocate(capacity: max(slotCount, 1))
+        for slot in 0..<slotCount {
+            (current + slot).initialize(to: Atomic(UInt(bitPattern: Unmanaged.passUnretained(tables[slot]).toOpaque())))
+        }
     }
 
-    private struct WriterState {
-        /// Every snapshot ever published, oldest first; keeps them alive.
-        var snapshots: [Snapshot]
-        /// Types met after the snapshot limit.
-        var overflow: [OverflowKey: ResolutionPlan] = [:]
-    }
-
-    init() {
-        let empty = Snapshot(table: TypeTable(capacity: 4), plans: [])
-        published = Atomic(Unmanaged.passUnretained(empty))
-        writer = Mutex(WriterState(snapshots: [empty]))
+    deinit {
+        current.deinitialize(count: slotCount)
+        current.deallocate()
     }
 
     /// The table key of a dynamic type.
@@ -53,60 +83,46 @@ final class ResolutionCache: Sendable {
         UInt(bitPattern: ObjectIdentifier(type))
     }
 
-    /// Runs `body` with the current snapshot, without retaining it.
+    /// The entry for a type and kind slot, or `nil` before the type was
+    /// first seen: one atomic load of the table, then a probe.
     @inline(__always)
-    func withSnapshot<Result>(_ body: (Snapshot) -> Result) -> Result {
-        published.load(ordering: .acquiring)._withUnsafeGuaranteedRef(body)
+    func lookUp(_ type: UInt, slot: Int) -> Entry? {
+        let address = current[slot].load(ordering: .acquiring)
+        let word = Unmanaged<TypeTable>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.lookUp(type) }
+        return word == 0 ? nil : Entry(word: word)
     }
 
-    /// What the cache knows about a type and kind slot.
-    enum Hit {
-        /// Every value of the type resolves to this mapping.
-        case winner(Int)
-        /// The type is an `Optional`: unwrap, then look up the wrapped type.
-        case optional
-        /// The conditions decide, with this plan.
-        case plan(ResolutionPlan)
-    }
-
-    /// The cached answer for a type and kind slot, or `nil` before the
-    /// type was first seen. One atomic load, one table probe; only the
-    /// `.plan` answer touches a reference count.
-    @inline(__always)
-    func lookUp(_ type: UInt, kind: Int32) -> Hit? {
-        withSnapshot { snapshot in
-            guard let entry = snapshot.table.lookUp(type, kind: kind) else { return nil }
-            if entry.winner >= 0 { return .winner(Int(entry.winner)) }
-            return entry.unwrapsOptional ? .optional : .plan(snapshot.plans[Int(entry.plan)])
+    /// The entry for a type that was not in the table: built by `build`,
+    /// under the writer lock, at most once per type and slot.
+    func entry(_ type: UInt, slot: Int, build: () -> ResolutionPlan) -> Entry {
+        lock.lock()
+        defer { lock.unlock() }
+        var table = tables[slot]
+        let existing = table.lookUp(type)
+        if existing != 0 { return Entry(word: existing) }
+        let plan = build()
+        let entry: Entry
+        if plan.unwrapsOptional {
+            entry = .optional
+        } else if let winner = plan.alwaysResolvesTo {
+            entry = .winner(winner)
+        } else {
+            plans.append(plan)
+            entry = Entry(word: UInt(bitPattern: Unmanaged.passUnretained(plan).toOpaque()))
         }
+        if !table.hasRoom {
+            retired.append(table)
+            table = table.grown()
+            tables[slot] = table
+            current[slot].store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()), ordering: .releasing)
+        }
+        table.insert(type, value: entry.word)
+        return entry
     }
 
-    /// The plan for a type that is not in the snapshot: builds it under the
-    /// mutex (once per type and kind) and publishes it.
-    func plan(_ type: UInt, kind: Int32, build: () -> ResolutionPlan) -> ResolutionPlan {
-        writer.withLock { state in
-            let current = published.load(ordering: .acquiring).takeUnretainedValue()
-            if let entry = current.table.lookUp(type, kind: kind) {
-                return current.plans[Int(entry.plan)]
-            }
-            let overflowKey = OverflowKey(type: type, kind: kind)
-            if let plan = state.overflow[overflowKey] { return plan }
-            let plan = build()
-            if current.table.count >= Self.snapshotLimit {
-                state.overflow[overflowKey] = plan
-                return plan
-            }
-            let entry = TypeTable.Slot(
-                type: type,
-                kind: kind,
-                winner: Int32(plan.alwaysResolvesTo ?? -1),
-                plan: Int32(current.plans.count),
-                unwrapsOptional: plan.unwrapsOptional
-            )
-            let next = Snapshot(table: current.table.inserting(entry), plans: current.plans + [plan])
-            state.snapshots.append(next)
-            published.store(Unmanaged.passUnretained(next), ordering: .releasing)
-            return plan
-        }
+    /// How many types each slot's table holds; for tests.
+    var entryCounts: [Int] {
+        lock.withLock { tables.map(\.count) }
     }
 }

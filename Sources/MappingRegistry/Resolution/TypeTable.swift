@@ -1,72 +1,82 @@
-/// An immutable open-addressing hash table from (dynamic type, kind slot)
-/// to a cache entry, built for the resolution hot path: the key is the
-/// type's metadata address, the hash a multiply and a shift, and every
-/// field a plain integer, so a lookup never hashes with SipHash, never
-/// allocates and never touches a reference count.
-struct TypeTable: Sendable {
-    struct Slot: Sendable {
-        /// The metadata address of the type; 0 marks an empty slot.
-        var type: UInt
-        var kind: Int32
-        /// The mapping every value of the type resolves to, or -1.
-        var winner: Int32
-        /// The plan's index in the snapshot's plans.
-        var plan: Int32
-        /// The type is an `Optional`: unwrap, then look up the wrapped type.
-        var unwrapsOptional: Bool
-    }
+import Synchronization
 
-    private(set) var slots: [Slot]
+/// An open-addressing hash table from a type's metadata address to a
+/// cache entry word, that readers probe without locks while one writer at a
+/// time adds entries.
+///
+/// Each slot is two atomic words, key and value. The writer stores the
+/// value, then publishes the key with release ordering; a reader loads the
+/// key with acquire ordering, so a key it sees always comes with its value.
+/// Keys are never removed or changed, so a probe that meets an empty key
+/// has found a miss. The writer never fills a table past half: it moves to
+/// a table twice the size instead (see ``ResolutionCache``).
+final class TypeTable: @unchecked Sendable {
+    // @unchecked: `words` is only touched through atomics, and `count` only
+    // by the cache's writer, under its lock.
+
+    /// The number of slots, a power of two.
+    let capacity: Int
+    /// `capacity * 2` words: key, value, key, value, …
+    private let words: UnsafeMutablePointer<Atomic<UInt>>
+    private let shift: Int
+    /// The number of keys stored; the writer's alone.
     private(set) var count = 0
-    private var shift: Int
 
-    /// A table with room for `capacity` entries at a load factor of at most one half.
-    init(capacity: Int) {
-        var size = 8
-        while size < capacity * 2 { size *= 2 }
-        slots = Array(repeating: Slot(type: 0, kind: 0, winner: -1, plan: -1, unwrapsOptional: false), count: size)
-        shift = UInt.bitWidth - size.trailingZeroBitCount
+    /// A table with at least `minimumCapacity` slots, all empty.
+    init(minimumCapacity: Int) {
+        var capacity = 8
+        while capacity < minimumCapacity { capacity *= 2 }
+        self.capacity = capacity
+        shift = UInt.bitWidth - capacity.trailingZeroBitCount
+        words = .allocate(capacity: capacity * 2)
+        for index in 0..<(capacity * 2) { (words + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        words.deinitialize(count: capacity * 2)
+        words.deallocate()
     }
 
     @inline(__always)
-    private func start(_ type: UInt, _ kind: Int32) -> Int {
-        let mixed = (type ^ UInt(truncatingIfNeeded: kind)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> UInt(shift))
+    private func start(_ key: UInt) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
     }
 
-    /// The entry for a type and kind slot, if present.
+    /// The value stored for `key`, or 0 when there is none (yet).
     @inline(__always)
-    func lookUp(_ type: UInt, kind: Int32) -> Slot? {
-        slots.withUnsafeBufferPointer { buffer in
-            let mask = buffer.count - 1
-            var index = start(type, kind)
-            while true {
-                let slot = buffer[index]
-                if slot.type == type && slot.kind == kind { return slot }
-                if slot.type == 0 { return nil }
-                index = (index + 1) & mask
-            }
-        }
-    }
-
-    /// A copy with one more entry, grown when it would pass half full.
-    func inserting(_ entry: Slot) -> TypeTable {
-        var table = self
-        if (count + 1) * 2 > slots.count {
-            table = TypeTable(capacity: count + 1)
-            for slot in slots where slot.type != 0 { table.place(slot) }
-        }
-        table.place(entry)
-        return table
-    }
-
-    private mutating func place(_ entry: Slot) {
-        let mask = slots.count - 1
-        var index = start(entry.type, entry.kind)
-        while slots[index].type != 0 && !(slots[index].type == entry.type && slots[index].kind == entry.kind) {
+    func lookUp(_ key: UInt) -> UInt {
+        let mask = capacity - 1
+        var index = start(key)
+        while true {
+            let stored = words[2 * index].load(ordering: .acquiring)
+            if stored == key { return words[2 * index + 1].load(ordering: .relaxed) }
+            if stored == 0 { return 0 }
             index = (index + 1) & mask
         }
-        if slots[index].type == 0 { count += 1 }
-        slots[index] = entry
+    }
+
+    /// Whether another key fits without passing half full.
+    var hasRoom: Bool { (count + 1) * 2 <= capacity }
+
+    /// Stores a key that is not in the table yet. Writer only, with room.
+    func insert(_ key: UInt, value: UInt) {
+        let mask = capacity - 1
+        var index = start(key)
+        while words[2 * index].load(ordering: .relaxed) != 0 {
+            index = (index + 1) & mask
+        }
+        words[2 * index + 1].store(value, ordering: .relaxed)
+        words[2 * index].store(key, ordering: .releasing)
+        count += 1
+    }
+
+    /// A table twice the size holding every entry of this one. Writer only.
+    func grown() -> TypeTable {
+        let larger = TypeTable(minimumCapacity: capacity * 2)
+        for index in 0..<capacity {
+            let key = words[2 * index].load(ordering: .relaxed)
+            if key != 0 { larger.insert(key, value: words[2 * index + 1].load(ordering: .relaxed)) }
+        }
+        return larger
     }
 }

@@ -1,0 +1,41 @@
+/// Numbers the sections that the registry's conditions name, so a plan can
+/// find a section's candidates with an array index: slot 0 stands for
+/// every section no condition names, slots 1… for the named ones.
+struct SectionSlots: Sendable {
+    /// A section no condition can name (conditions reject negative
+    /// sections), standing for every unnamed one.
+    static let unnamedSection = -1
+
+    /// The largest section looked up in a dense array; larger ones go
+    /// through a dictionary.
+    static let denseLimit = 1 << 16
+
+    /// The slot of each section from 0 up to the largest named one, when it
+    /// is below ``denseLimit``.
+    private let dense: [Int32]
+    /// The slot of each named section, when some is too large for `dense`.
+    private let sparse: [Int: Int32]
+    /// The number of slots: the named sections plus slot 0.
+    let count: Int
+
+    init(named sections: Set<Int>) {
+        let ordered = sections.sorted()
+        count = ordered.count + 1
+        if let largest = ordered.last, largest >= Self.denseLimit {
+            dense = []
+            sparse = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element, Int32($0.offset + 1)) })
+        } else {
+            var table = [Int32](repeating: 0, count: (ordered.last ?? -1) + 1)
+            for (offset, section) in ordered.enumerated() { table[section] = Int32(offset + 1) }
+            dense = table
+            sparse = [:]
+        }
+    }
+
+    /// The slot of a section: its own when a condition names it, else 0.
+    @inline(__always)
+    func slot(of section: Int) -> Int {
+        if section >= 0, section < dense.count { return Int(dense[section]) }
+        return sparse.isEmpty ? 0 : Int(sparse[section] ?? 0)
+    }
+}
