@@ -5,10 +5,16 @@ import PackageDescription
 // from the repository root, in release mode:
 //   swift run -c release --package-path Benchmarks ResolutionBenchmarks
 //   swift run -c release --package-path Benchmarks StorageBenchmarks
+// Benchmarks/instructions.sh counts instructions per resolve with callgrind.
 // To add a benchmark, add one entry here and a folder Sources/<Name>/.
-let benchmarks: [(name: String, products: [String])] = [
-    (name: "ResolutionBenchmarks", products: ["MappingRegistry"]),
-    (name: "StorageBenchmarks", products: ["ModelStorage"]),
+let benchmarks: [(name: String, products: [String], counter: Bool)] = [
+    (name: "ResolutionBenchmarks", products: ["MappingRegistry"], counter: true),
+    (name: "StorageBenchmarks", products: ["ModelStorage"], counter: false),
+]
+
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -17,14 +23,15 @@ let package = Package(
     dependencies: [
         .package(name: "MappingRegistry", path: ".."),
     ],
-    targets: benchmarks.map { benchmark in
+    targets: [
+        // Counts heap allocations (glibc only), so a benchmark can print allocations per item.
+        .target(name: "MallocCounter"),
+    ] + benchmarks.map { benchmark in
         .executableTarget(
             name: benchmark.name,
-            dependencies: benchmark.products.map { .product(name: $0, package: "MappingRegistry") },
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-            ]
+            dependencies: benchmark.products.map { .product(name: $0, package: "MappingRegistry") }
+                + (benchmark.counter ? ["MallocCounter"] : []),
+            swiftSettings: settings
         )
     }
 )

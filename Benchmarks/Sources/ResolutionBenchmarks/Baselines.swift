@@ -1,36 +1,31 @@
 import ModelStorage
 
-/// What the projects MappingRegistry replaces do: scan every mapping for
-/// every item. Same semantics as `resolve`: Optional unwrapping, model
-/// type, section condition, highest priority, exactly one.
+/// What the projects MappingRegistry replaces do: test every mapping for
+/// every item. Same rules as `resolve`: Optional unwrapping, model type,
+/// condition, highest priority, exactly one.
 struct LinearScan {
-    struct Entry {
-        let accepts: (Any) -> Bool
-        let section: Int?
+    struct Entry: Sendable {
+        let accepts: @Sendable (Any) -> Bool
+        let holds: @Sendable (Any, ItemPosition) -> Bool
         let priority: Int
     }
 
     let entries: [Entry]
+    /// Also build a `Mirror` of the value per mapping, as DTModelStorage does.
     let reflects: Bool
 
     /// The index of the one winning mapping, or -1 (none) / -2 (several).
     func resolve(_ model: Any, at position: ItemPosition) -> Int {
-        var value = model
-        while let optional = value as? any OptionalBox {
-            guard let wrapped = optional.wrapped else { return -1 }
-            value = wrapped
-        }
+        guard let value = unwrapped(model) else { return -1 }
         var best = Int.min
         var winner = -1
         var ties = 0
         for (index, entry) in entries.enumerated() {
             if reflects {
-                // DTModelStorage reflects on the model once per mapping.
                 let mirror = Mirror(reflecting: value)
                 if mirror.displayStyle == .optional { continue }
             }
-            guard entry.accepts(value) else { continue }
-            if let section = entry.section, section != position.section { continue }
+            guard entry.accepts(value), entry.holds(value, position) else { continue }
             if entry.priority > best {
                 best = entry.priority
                 winner = index
@@ -48,32 +43,24 @@ extension Optional: OptionalBox {
     var wrapped: Any? { self.map { $0 as Any } }
 }
 
-/// The linear scan's entries for a configuration like `makeConfiguration`.
-func makeScanEntries(mappings count: Int) -> [LinearScan.Entry] {
-    var entries: [LinearScan.Entry] = [
-        .init(accepts: { $0 is any Priced }, section: nil, priority: 0),
-        .init(accepts: { $0 is M1 }, section: nil, priority: 1),
-        .init(accepts: { $0 is M2 }, section: nil, priority: 0),
-        .init(accepts: { $0 is M3 }, section: nil, priority: 0),
-        .init(accepts: { $0 is M4 }, section: nil, priority: 0),
-        .init(accepts: { $0 is M5 }, section: nil, priority: 0),
-        .init(accepts: { $0 is M6 }, section: nil, priority: 0),
-        .init(accepts: { $0 is M7 }, section: nil, priority: 0),
-        .init(accepts: { $0 is M8 }, section: nil, priority: 0),
-        .init(accepts: { $0 is M9 }, section: nil, priority: 0),
-    ]
-    for _ in 0..<max(0, count - entries.count) {
-        entries.append(.init(accepts: { $0 is Filler }, section: nil, priority: 0))
+/// Unwraps Optionals at any depth; `nil` for `nil`.
+@inline(__always)
+func unwrapped(_ model: Any) -> Any? {
+    var value = model
+    while let optional = value as? any OptionalBox {
+        guard let wrapped = optional.wrapped else { return nil }
+        value = wrapped
     }
-    return entries
+    return value
 }
 
-/// A hand-written switch: what a developer writes without any library.
+/// A hand-written `switch` over the ten types of workloads (a), (b), (c), (e):
+/// what a developer writes without any library.
 @inline(never)
-func switchBaseline(_ value: Any) -> Int {
+func switchOnType(_ value: Any) -> Int {
     switch value {
+    case is M0: 0
     case is M1: 1
-    case is any Priced: 0
     case is M2: 2
     case is M3: 3
     case is M4: 4
@@ -82,6 +69,34 @@ func switchBaseline(_ value: Any) -> Int {
     case is M7: 7
     case is M8: 8
     case is M9: 9
+    default: -1
+    }
+}
+
+/// Workload (d)'s hand-written `switch`: the base class, then the protocol.
+@inline(never)
+func switchOnHierarchy(_ value: Any) -> Int {
+    switch value {
+    case is Base: 0
+    case is any Priced: 1
+    default: -1
+    }
+}
+
+/// Workload (c)'s hand-written `switch`: the type, then the predicate.
+@inline(never)
+func switchWithPredicate(_ value: Any) -> Int {
+    switch value {
+    case let model as M0: model.id.isMultiple(of: 2) ? 10 : 0
+    case let model as M1: model.id.isMultiple(of: 2) ? 11 : 1
+    case let model as M2: model.id.isMultiple(of: 2) ? 12 : 2
+    case let model as M3: model.id.isMultiple(of: 2) ? 13 : 3
+    case let model as M4: model.id.isMultiple(of: 2) ? 14 : 4
+    case let model as M5: model.id.isMultiple(of: 2) ? 15 : 5
+    case let model as M6: model.id.isMultiple(of: 2) ? 16 : 6
+    case let model as M7: model.id.isMultiple(of: 2) ? 17 : 7
+    case let model as M8: model.id.isMultiple(of: 2) ? 18 : 8
+    case let model as M9: model.id.isMultiple(of: 2) ? 19 : 9
     default: -1
     }
 }

@@ -1,151 +1,160 @@
+import Dispatch
 import Foundation
 import MappingRegistry
 import ModelStorage
 import Synchronization
 
-// Resolution benchmarks: ns per item for MappingRegistry.resolve and three
-// baselines measured in the same run, then rendering, loading and two threads.
-// Build in release mode; the numbers are medians of several runs.
+// Resolution benchmarks: a matrix of workloads and sizes, each with
+// baselines measured in the same run, allocations per item, then rendering,
+// loading and two threads. Build in release mode:
+//   swift run -c release --package-path Benchmarks ResolutionBenchmarks
+// Modes for profilers: --instructions a|b|b3 (one measured loop, see
+// Benchmarks/instructions.sh), --profile-load.
 
+let arguments = CommandLine.arguments
 let itemCount = 1_000_000
 let runs = 7
-let items: [Any] = (0..<itemCount).map { makeItem($0 % 10, $0) }
-let positions: [ItemPosition] = (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) }
-nonisolated(unsafe) var sink = 0
+let sizes = [10, 50, 200, 1_000]
 
-/// Median nanoseconds per item over `runs` runs of `body(count)`.
-func nsPerItem(count: Int, runs: Int = runs, _ body: (Int) -> Void) -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-        let start = ContinuousClock.now
-        body(count)
-        let elapsed = ContinuousClock.now - start
-        samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
-    }
-    samples.sort()
-    return samples[samples.count / 2] / Double(count)
-}
-
-func format(_ value: Double, _ digits: Int = 1) -> String {
-    String(format: "%.\(digits)f", value)
-}
-
-func pad(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
-}
-
-func load(_ json: String, fillers: Int) -> MappingRegistry? {
+func load(_ workload: Workload) -> MappingRegistry? {
     do {
-        return try MappingRegistry(configuration: Data(json.utf8), plugins: makeCatalog(fillers: fillers))
+        return try MappingRegistry(configuration: workload.configuration, plugins: workload.plugins)
     } catch {
         print("cannot load the benchmark configuration:\n\(error)")
         return nil
     }
 }
 
-// `--profile-resolve`: only resolve, in a loop, for a profiler to watch.
-if CommandLine.arguments.contains("--profile-resolve") {
-    guard let registry = load(makeConfiguration(mappings: 50), fillers: 50) else { exit(1) }
-    for _ in 0..<20 {
-        for index in 0..<itemCount {
-            if case .resolved(let mapping) = registry.resolve(items[index], at: positions[index]) { sink &+= mapping.priority }
-        }
+/// The loop a profiler measures: `count` resolves, nothing else.
+@inline(never)
+func measuredResolveLoop(_ registry: MappingRegistry, _ items: [Any], _ positions: [ItemPosition], count: Int) -> Int {
+    var total = 0
+    for index in 0..<count {
+        if case .resolved(let mapping) = registry.resolve(items[index], at: positions[index]) { total &+= mapping.index }
     }
-    print("checksum \(sink)")
-    exit(0)
+    return total
 }
 
-// `--profile-render`: only rendering, in a loop, for a profiler to watch.
-if CommandLine.arguments.contains("--profile-render") {
-    guard let registry = load(makeConfiguration(mappings: 50), fillers: 50) else { exit(1) }
-    let storage = MemoryStorage()
-    storage.setItemsForAllSections((0..<1_000).map { section in (0..<1_000).map { makeItem(($0 + section) % 10, $0) } })
-    for _ in 0..<5 {
-        var stream = DiscardingStream()
-        _ = TextRenderer(registry: registry).render(storage, into: &stream)
-        sink &+= stream.bytes
+/// Resolves every item once, so every type's plan exists before measuring.
+@inline(never)
+func warmUp(_ registry: MappingRegistry, _ items: [Any], _ positions: [ItemPosition]) -> Int {
+    var total = 0
+    for index in items.indices {
+        if case .resolved(let mapping) = registry.resolve(items[index], at: positions[index]) { total &+= mapping.index }
     }
-    print("checksum \(sink)")
-    exit(0)
+    return total
 }
 
 /// 10 models x 1 000 section conditions = 10 000 mappings, no two overlapping.
 func makeLargeConfiguration() -> Data {
     var entries: [String] = []
-    let views = ["PriceRow", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9"]
-    let models = ["Priced", "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9"]
     for section in 0..<1_000 {
-        for index in 0..<10 {
-            entries.append(#"{"view": "\#(views[index])", "model": "\#(models[index])", "condition": {"section": \#(section)}, "priority": \#(index == 1 ? 1 : 0)}"#)
+        for name in modelNames {
+            entries.append(#"{"view": "V\#(name)", "model": "\#(name)", "condition": {"section": \#(section)}}"#)
         }
     }
     return Data(#"{"version": 1, "mappings": [\#(entries.joined(separator: ",\n"))]}"#.utf8)
 }
 
-// `--profile-load`: only loading the large configuration, for a profiler to watch.
-if CommandLine.arguments.contains("--profile-load") {
+// MARK: - Profiler modes
+
+if let flag = arguments.firstIndex(of: "--instructions"), arguments.indices.contains(flag + 1) {
+    let kinds: [String: WorkloadKind] = [
+        "a": .unconditional, "b": .sections, "b3": .nested, "c": .predicates, "d": .hierarchy, "e": .optionals, "f": .distinctTypes,
+    ]
+    guard let kind = kinds[arguments[flag + 1]] else {
+        print("--instructions takes a, b, b3, c, d, e or f, then optionally a number of mappings")
+        exit(2)
+    }
+    let size = arguments.indices.contains(flag + 2) ? Int(arguments[flag + 2]) ?? 1_000 : 1_000
+    let workload = makeWorkload(kind, mappings: size, itemCount: 100_000)
+    guard let registry = load(workload) else { exit(1) }
+    // Warm up outside the measured function: every type and section met once.
+    sink &+= warmUp(registry, workload.items, workload.positions)
+    sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: workload.items.count)
+    sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: workload.items.count)
+    print("resolved \(workload.items.count) twice (checksum \(sink))")
+    exit(0)
+}
+
+if arguments.contains("--probe-allocations") {
+    let workload = makeWorkload(.unconditional, mappings: 10, itemCount: 10)
+    guard let registry = load(workload) else { exit(1) }
+    for kind in 0..<10 {
+        for wrapping in 0..<3 {
+            let item = makeItem(kind, 7)
+            let value: Any = wrapping == 0 ? item : wrapping == 1 ? Optional(item) as Any : Optional(Optional(item)) as Any
+            let items = Array(repeating: value, count: 1_000)
+            let positions = Array(repeating: ItemPosition(item: 0, section: 0), count: 1_000)
+            sink &+= warmUp(registry, items, positions)
+            let allocations = allocationsPerItem(count: 1_000) { n in sink &+= measuredResolveLoop(registry, items, positions, count: n) }
+            print("type \(modelNames[kind]) wrapped \(wrapping)x: \(allocations ?? -1) allocations per resolve")
+        }
+    }
+    exit(0)
+}
+
+if arguments.contains("--profile-load") {
     let json = makeLargeConfiguration()
-    let plugins = makeCatalog(fillers: 0)
+    let plugins = makeWorkload(.unconditional, mappings: 10, itemCount: 1).plugins
     for _ in 0..<3 { sink &+= ((try? MappingRegistry(configuration: json, plugins: plugins))?.mappings.count) ?? -1 }
     print("checksum \(sink)")
     exit(0)
 }
 
-// MARK: - Resolve vs baselines
+// MARK: - The matrix
 
-let table: [ObjectIdentifier: Int] = Dictionary(uniqueKeysWithValues: (0..<10).map {
-    (ObjectIdentifier(type(of: makeItem($0, 0))), $0)
-})
-
-// Warm up: touch every item once and let the process settle before timing.
-for index in 0..<itemCount { sink &+= table[ObjectIdentifier(type(of: items[index]))] ?? -1 }
-
-print("Resolution, ns per item (median of \(runs) runs; \(itemCount) items of 10 types)")
-let header = ["mappings", "resolve", "dict", "switch", "scan", "scan+Mirror", "resolve/dict", "switch/resolve", "scan/resolve", "Mirror/resolve"]
-print(header.map { pad($0, 14) }.joined())
-for count in [10, 50, 200, 1_000] {
-    guard let registry = load(makeConfiguration(mappings: count), fillers: count) else { exit(1) }
-    let resolve = nsPerItem(count: itemCount) { n in
-        for index in 0..<n {
-            if case .resolved(let mapping) = registry.resolve(items[index], at: positions[index]) { sink &+= mapping.priority }
+print("Resolution, ns per item: medians of \(runs) runs over \(itemCount) items; every column measured in the same run.")
+print("dict: a bare dictionary lookup by type (and section). switch: a hand-written switch. scan: every mapping tested")
+print("with `is` casts, as the libraries this replaces do; scan+Mirror adds a Mirror per mapping. allocs: heap")
+print("allocations per resolve after warm-up. Flat: the 1 000-mapping figure over the 10-mapping figure.\n")
+let widths = [34, 9, 8, 8, 8, 10, 12, 10, 10, 7]
+print(row(["workload, mappings", "resolve", "dict", "switch", "scan", "scan+Mirror", "resolve/dict", "switch/res", "pred only", "allocs"], widths: widths))
+var flatness: [(String, Double)] = []
+for kind in WorkloadKind.allCases {
+    var first: Double?
+    var last = 0.0
+    for size in sizes {
+        let workload = makeWorkload(kind, mappings: size, itemCount: itemCount)
+        guard let registry = load(workload) else { exit(1) }
+        let items = workload.items, positions = workload.positions
+        // Warm up: every type met once, the process settled.
+        sink &+= measuredResolveLoop(registry, items, positions, count: items.count)
+        let resolve = nsPerItem(count: itemCount, runs: runs) { n in sink &+= measuredResolveLoop(registry, items, positions, count: n) }
+        let allocations = allocationsPerItem(count: 100_000) { n in sink &+= measuredResolveLoop(registry, items, positions, count: n) }
+        let dictionary = nsPerItem(count: itemCount, runs: runs) { n in
+            for index in 0..<n { sink &+= workload.dictionary(items[index], positions[index]) }
         }
+        let handSwitch = workload.handSwitch.map { handSwitch in
+            nsPerItem(count: itemCount, runs: runs) { n in
+                for index in 0..<n { sink &+= handSwitch(items[index], positions[index]) }
+            }
+        }
+        let predicatesOnly = workload.predicatesOnly.map { predicates in
+            nsPerItem(count: itemCount, runs: runs) { n in
+                for index in 0..<n { sink &+= predicates(items[index], positions[index]) }
+            }
+        }
+        let scan = LinearScan(entries: workload.scanEntries, reflects: false)
+        let scanned = nsPerItem(count: min(itemCount, max(2_000, 20_000_000 / size)), runs: 3) { n in
+            for index in 0..<n { sink &+= scan.resolve(items[index], at: positions[index]) }
+        }
+        let mirrorScan = LinearScan(entries: workload.scanEntries, reflects: true)
+        let mirrored = nsPerItem(count: min(itemCount, max(500, 2_000_000 / size)), runs: 3) { n in
+            for index in 0..<n { sink &+= mirrorScan.resolve(items[index], at: positions[index]) }
+        }
+        first = first ?? resolve
+        last = resolve
+        print(row([
+            "\(kind.rawValue), \(size)", format(resolve), format(dictionary), handSwitch.map { format($0) } ?? "-",
+            format(scanned, 0), format(mirrored, 0), format(resolve / dictionary, 2) + "x",
+            handSwitch.map { format($0 / resolve, 2) + "x" } ?? "-", predicatesOnly.map { format($0) } ?? "-",
+            allocations.map { format($0, 2) } ?? "n/a",
+        ], widths: widths))
     }
-    let dictionary = nsPerItem(count: itemCount) { n in
-        for index in 0..<n { sink &+= table[ObjectIdentifier(type(of: items[index]))] ?? -1 }
-    }
-    let switched = nsPerItem(count: itemCount) { n in
-        for index in 0..<n { sink &+= switchBaseline(items[index]) }
-    }
-    let scan = LinearScan(entries: makeScanEntries(mappings: count), reflects: false)
-    let scanned = nsPerItem(count: min(itemCount, max(1_000, 20_000_000 / count)), runs: 3) { n in
-        for index in 0..<n { sink &+= scan.resolve(items[index], at: positions[index]) }
-    }
-    let mirrorScan = LinearScan(entries: makeScanEntries(mappings: count), reflects: true)
-    let mirrored = nsPerItem(count: min(itemCount, max(200, 2_000_000 / count)), runs: 3) { n in
-        for index in 0..<n { sink &+= mirrorScan.resolve(items[index], at: positions[index]) }
-    }
-    let row = [
-        "\(count)", format(resolve), format(dictionary), format(switched), format(scanned), format(mirrored),
-        format(resolve / dictionary, 2) + "x", format(switched / resolve, 2) + "x",
-        format(scanned / resolve, 0) + "x", format(mirrored / resolve, 0) + "x",
-    ]
-    print(row.map { pad($0, 14) }.joined())
+    flatness.append((kind.rawValue, last / (first ?? last)))
 }
-
-// MARK: - Predicates
-
-do {
-    guard let plain = load(makeConfiguration(mappings: 50), fillers: 50),
-          let withPredicates = load(makeConfiguration(mappings: 50, predicates: true), fillers: 50) else { exit(1) }
-    let without = nsPerItem(count: itemCount) { n in
-        for index in 0..<n { if case .resolved(let m) = plain.resolve(items[index], at: positions[index]) { sink &+= m.priority } }
-    }
-    let with = nsPerItem(count: itemCount) { n in
-        for index in 0..<n { if case .resolved(let m) = withPredicates.resolve(items[index], at: positions[index]) { sink &+= m.priority } }
-    }
-    print("\nNamed predicates (50 mappings; one type in ten decided by two predicates)")
-    print("  without predicates: \(format(without)) ns/item; with: \(format(with)) ns/item")
-}
+print("\nFlat (1 000 mappings / 10 mappings): " + flatness.map { "\($0.0.prefix(4)) \(format($0.1, 2))x" }.joined(separator: ", "))
 
 // MARK: - Rendering
 
@@ -155,38 +164,12 @@ struct DiscardingStream: TextOutputStream {
     mutating func write(_ string: String) { bytes &+= string.utf8.count }
 }
 
-func residentBytes(_ field: String) -> Int {
+func residentBytes() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix(field) {
-        let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        return digits * 1024
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
     }
     return 0
-}
-
-do {
-    guard let registry = load(makeConfiguration(mappings: 50), fillers: 50) else { exit(1) }
-    let storage = MemoryStorage()
-    storage.setItemsForAllSections((0..<1_000).map { section in
-        (0..<1_000).map { makeItem(($0 + section) % 10, $0) }
-    })
-    let before = residentBytes("VmRSS:")
-    let sampler = PeakSampler()
-    var seconds: [Double] = []
-    var result: RenderResult?
-    for _ in 0..<5 {
-        var stream = DiscardingStream()
-        let start = ContinuousClock.now
-        result = TextRenderer(registry: registry).render(storage, into: &stream)
-        let elapsed = ContinuousClock.now - start
-        seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        sink &+= stream.bytes
-    }
-    let peak = sampler.stop()
-    seconds.sort()
-    print("\nRender 1 000 000 items (10 types, 50 mappings, 1 000 sections of 1 000) to a discarded sink")
-    print("  median \(format(seconds[2], 3)) s of 5; rendered \(result?.renderedCount ?? 0), views created \(result?.viewsCreated ?? 0)")
-    print("  peak memory beyond the storage: \(format(Double(peak - before) / 1_048_576)) MB (highest VmRSS sampled every 2 ms while rendering, minus VmRSS before)")
 }
 
 /// Samples the resident set size on a background thread until stopped.
@@ -198,7 +181,7 @@ final class PeakSampler: Sendable {
     init() {
         Thread.detachNewThread { [self] in
             while running.load(ordering: .relaxed) {
-                let now = residentBytes("VmRSS:")
+                let now = residentBytes()
                 if now > peak.load(ordering: .relaxed) { peak.store(now, ordering: .relaxed) }
                 usleep(2_000)
             }
@@ -210,80 +193,127 @@ final class PeakSampler: Sendable {
     func stop() -> Int {
         running.store(false, ordering: .relaxed)
         while !finished.load(ordering: .acquiring) { usleep(1_000) }
-        return max(peak.load(ordering: .relaxed), residentBytes("VmRSS:"))
+        return max(peak.load(ordering: .relaxed), residentBytes())
     }
+}
+
+/// The render workload: one ModelTransfer view for every item, 50 mappings.
+func renderRegistry() -> MappingRegistry? {
+    let plugins = makeWorkload(.unconditional, mappings: 10, itemCount: 1).plugins
+    let entries = [#"{"view": "IdRow", "model": "Identified"}"#]
+        + (0..<49).map { #"{"view": "FV\#($0)", "model": "Filler", "priority": \#(-1 - $0)}"# }
+    return try? MappingRegistry(
+        configuration: Data(#"{"version": 1, "mappings": [\#(entries.joined(separator: ","))]}"#.utf8),
+        plugins: plugins
+    )
+}
+
+do {
+    guard let registry = renderRegistry() else { exit(1) }
+    let storage = MemoryStorage()
+    storage.setItemsForAllSections((0..<1_000).map { section in (0..<1_000).map { makeItem(($0 + section) % 10, $0) } })
+    let before = residentBytes()
+    let sampler = PeakSampler()
+    var samples: [Double] = []
+    var result: RenderResult?
+    for _ in 0..<5 {
+        var stream = DiscardingStream()
+        let start = ContinuousClock.now
+        result = TextRenderer(registry: registry).render(storage, into: &stream)
+        samples.append(seconds(ContinuousClock.now - start))
+        sink &+= stream.bytes
+    }
+    let peak = sampler.stop()
+    samples.sort()
+    var stream = DiscardingStream()
+    let allocations = allocationsPerItem(count: 1_000_000) { _ in sink &+= TextRenderer(registry: registry).render(storage, into: &stream).renderedCount }
+    print("\nRender 1 000 000 items (10 types, 50 mappings, 1 000 sections of 1 000) to a discarded stream")
+    print("  median \(format(samples[2], 3)) s of 5; rendered \(result?.renderedCount ?? 0), views created \(result?.viewsCreated ?? 0)")
+    print("  heap allocations per rendered item: \(allocations.map { format($0, 4) } ?? "n/a") (the whole render, divided by 1 000 000)")
+    print("  peak memory beyond the storage: \(format(Double(peak - before) / 1_048_576)) MB")
 }
 
 // MARK: - Loading
 
 do {
     let json = makeLargeConfiguration()
-    let plugins = makeCatalog(fillers: 0)
-    var seconds: [Double] = []
+    let plugins = makeWorkload(.unconditional, mappings: 10, itemCount: 1).plugins
+    var samples: [Double] = []
     var loaded = 0
     for _ in 0..<5 {
         let start = ContinuousClock.now
         loaded = ((try? MappingRegistry(configuration: json, plugins: plugins))?.mappings.count) ?? -1
-        let elapsed = ContinuousClock.now - start
-        seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        samples.append(seconds(ContinuousClock.now - start))
     }
-    seconds.sort()
-    print("\nLoad a 10 000-mapping configuration (\(json.count / 1024) KiB) with full validation")
-    print("  median \(format(seconds[2] * 1000)) ms of 5; mappings loaded: \(loaded)")
+    samples.sort()
+    print("\nLoad a 10 000-mapping configuration (\(json.count / 1024) KiB) with every check")
+    print("  median \(format(samples[2] * 1000)) ms of 5; mappings loaded: \(loaded)")
 }
 
 // MARK: - Two threads
 
-/// The shared, read-only input of the two-thread run, plus one result slot
-/// per thread (each thread writes only its own slot).
-final class TwoThreadRun: @unchecked Sendable {
+/// Runs `body` on two threads at once, each over half the items; the slower
+/// thread's ns per item, median of `runs`.
+func twoThreads(count: Int, _ body: @escaping @Sendable (Range<Int>) -> Int) -> Double {
+    let half = count / 2
+    var perThread: [Double] = []
+    for _ in 0..<runs {
+        let times = Mutex<[Double]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            let start = ContinuousClock.now
+            let checksum = body((thread * half)..<((thread + 1) * half))
+            let elapsed = seconds(ContinuousClock.now - start) * 1e9 / Double(half)
+            times.withLock { $0.append(elapsed + Double(checksum & 0) ) }
+        }
+        perThread.append(times.withLock { $0.max() ?? 0 })
+    }
+    perThread.sort()
+    return perThread[perThread.count / 2]
+}
+
+/// The shared, read-only input of the two-thread runs.
+final class SharedInput: @unchecked Sendable {
     let registry: MappingRegistry
     let items: [Any]
     let positions: [ItemPosition]
-    var nanosecondsPerItem: [Double] = [0, 0]
-    var checksums: [Int] = [0, 0]
 
     init(registry: MappingRegistry, items: [Any], positions: [ItemPosition]) {
         self.registry = registry
         self.items = items
         self.positions = positions
     }
-
-    func resolve(_ range: Range<Int>) -> Int {
-        var local = 0
-        for index in range {
-            if case .resolved(let mapping) = registry.resolve(items[index], at: positions[index]) { local &+= mapping.priority }
-        }
-        return local
-    }
 }
 
 do {
-    guard let registry = load(makeConfiguration(mappings: 50), fillers: 50) else { exit(1) }
-    let run = TwoThreadRun(registry: registry, items: items, positions: positions)
-    let one = nsPerItem(count: itemCount) { n in sink &+= run.resolve(0..<n) }
-    let half = itemCount / 2
-    var perThread: [Double] = []
-    for _ in 0..<runs {
-        run.nanosecondsPerItem.withUnsafeMutableBufferPointer { times in
-            run.checksums.withUnsafeMutableBufferPointer { checksums in
-                nonisolated(unsafe) let times = times
-                nonisolated(unsafe) let checksums = checksums
-                DispatchQueue.concurrentPerform(iterations: 2) { thread in
-                    let start = ContinuousClock.now
-                    checksums[thread] = run.resolve((thread * half)..<((thread + 1) * half))
-                    let elapsed = ContinuousClock.now - start
-                    times[thread] = (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(half)
-                }
-            }
+    let workload = makeWorkload(.sections, mappings: 50, itemCount: itemCount)
+    guard let registry = load(workload) else { exit(1) }
+    let input = SharedInput(registry: registry, items: workload.items, positions: workload.positions)
+    let one = nsPerItem(count: itemCount, runs: runs) { n in sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: n) }
+    let two = twoThreads(count: itemCount) { range in
+        var total = 0
+        for index in range {
+            if case .resolved(let mapping) = input.registry.resolve(input.items[index], at: input.positions[index]) { total &+= mapping.index }
         }
-        perThread.append(max(run.nanosecondsPerItem[0], run.nanosecondsPerItem[1]))
-        sink &+= run.checksums[0] &+ run.checksums[1]
+        return total
     }
-    perThread.sort()
-    let two = perThread[perThread.count / 2]
-    print("\nTwo threads (50 mappings), ns per item per thread (slower thread, median of \(runs))")
-    print("  one thread: \(format(one)); two threads at once: \(format(two)) (ratio \(format(two / one, 2))x)")
+    guard let renderer = renderRegistry() else { exit(1) }
+    let storages = (0..<2).map { _ in
+        let storage = MemoryStorage()
+        storage.setItemsForAllSections((0..<500).map { section in (0..<1_000).map { makeItem(($0 + section) % 10, $0) } })
+        return storage
+    }
+    nonisolated(unsafe) let sharedStorages = storages
+    let renderOne = nsPerItem(count: 500_000, runs: runs) { _ in
+        var stream = DiscardingStream()
+        sink &+= TextRenderer(registry: renderer).render(storages[0], into: &stream).renderedCount
+    }
+    let renderTwo = twoThreads(count: 1_000_000) { range in
+        var stream = DiscardingStream()
+        return TextRenderer(registry: renderer).render(sharedStorages[range.lowerBound == 0 ? 0 : 1], into: &stream).renderedCount
+    }
+    print("\nTwo threads at once, ns per item per thread (slower thread, median of \(runs))")
+    print("  resolve (b, 50 mappings): one thread \(format(one)), two threads \(format(two)) (\(format(two / one, 2))x)")
+    print("  render (500 000 items each): one thread \(format(renderOne)), two threads \(format(renderTwo)) (\(format(renderTwo / renderOne, 2))x)")
 }
 
 print("\n(checksum \(sink))")

@@ -66,6 +66,50 @@ indirect enum CompiledCondition: Sendable {
         }
     }
 
+    /// A condition that never holds: `any` of nothing.
+    static let never = CompiledCondition.any([])
+
+    /// What is left to test of the condition once the section is known:
+    /// the parts the section decides are folded away, so in a section where
+    /// `all[section 0, predicate 'p']` applies, only `predicate 'p'` is left.
+    func residual(inSection section: Int) -> CompiledCondition {
+        switch self {
+        case .always, .predicate:
+            return self
+        case .section, .sections:
+            return truth(inSection: section) == .yes ? .always : .never
+        case .all(let parts):
+            var left: [CompiledCondition] = []
+            for part in parts {
+                let residual = part.residual(inSection: section)
+                switch residual.truth(inSection: section) {
+                case .yes: continue
+                case .no: return .never
+                case .unknown: left.append(residual)
+                }
+            }
+            return left.isEmpty ? .always : left.count == 1 ? left[0] : .all(left)
+        case .any(let parts):
+            var left: [CompiledCondition] = []
+            for part in parts {
+                let residual = part.residual(inSection: section)
+                switch residual.truth(inSection: section) {
+                case .yes: return .always
+                case .no: continue
+                case .unknown: left.append(residual)
+                }
+            }
+            return left.isEmpty ? .never : left.count == 1 ? left[0] : .any(left)
+        case .not(let inner):
+            let residual = inner.residual(inSection: section)
+            switch residual.truth(inSection: section) {
+            case .yes: return .never
+            case .no: return .always
+            case .unknown: return .not(residual)
+            }
+        }
+    }
+
     /// Every section the condition names.
     var namedSections: Set<Int> {
         switch self {

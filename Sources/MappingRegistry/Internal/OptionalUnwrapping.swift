@@ -1,7 +1,22 @@
 /// Lets code holding an `Any` look inside an `Optional` of any wrapped type.
-protocol OptionalUnwrapping {
+protocol OptionalUnwrapping: SendableMetatype {
     /// The wrapped value, or `nil` for `.none`.
     var wrappedAny: Any? { get }
+
+    /// The type of the wrapped value.
+    static var wrappedType: any Any.Type { get }
+
+    /// Reads `Optional`s of this type in memory; made once per type, so the
+    /// type's metadata is looked up then, not at every read.
+    static func makeReader() -> OptionalReader
+}
+
+/// Reads an `Optional` of one type at an address.
+struct OptionalReader: Sendable {
+    /// Whether the `Optional` is `.none`.
+    let isNone: @Sendable (UnsafeRawPointer) -> Bool
+    /// The wrapped value, or `nil` for `.none`.
+    let wrapped: @Sendable (UnsafeRawPointer) -> Any?
 }
 
 extension Optional: OptionalUnwrapping {
@@ -10,6 +25,25 @@ extension Optional: OptionalUnwrapping {
         case .some(let wrapped): wrapped
         case .none: nil
         }
+    }
+
+    static var wrappedType: any Any.Type { Wrapped.self }
+
+    static func makeReader() -> OptionalReader {
+        // `Optional<Any>` (an `Any` put in an Optional) is common in `[Any]`
+        // storages. Its payload already is an `Any`: read it as one, instead
+        // of boxing an `Any` inside another in generic code.
+        if Wrapped.self == Any.self {
+            return OptionalReader(
+                isNone: { $0.load(as: Optional<Any>.self) == nil },
+                wrapped: { $0.load(as: Optional<Any>.self) }
+            )
+        }
+        let type = Self.self
+        return OptionalReader(
+            isNone: { $0.load(as: type) == nil },
+            wrapped: { $0.load(as: type).wrappedAny }
+        )
     }
 }
 
@@ -22,4 +56,43 @@ func unwrapOptionals(_ value: Any) -> Any? {
         current = wrapped
     }
     return current
+}
+
+/// Unwraps one `Optional` type, nested ones included (`Int??`), found once
+/// per type: the resolution cache keeps one per `Optional` type it meets,
+/// so unwrapping an item costs calls, not dynamic casts or boxes.
+final class OptionalUnwrapper: Sendable {
+    /// The enclosing `Optional` types, outermost first; each wraps the next.
+    private let outer: [OptionalReader]
+    /// The innermost `Optional` type, whose payload is not an `Optional`.
+    private let innermost: OptionalReader
+
+    /// The unwrapper of `type`, or `nil` when it is not an `Optional`.
+    init?(_ type: any Any.Type) {
+        guard var current = type as? any OptionalUnwrapping.Type else { return nil }
+        var outer: [OptionalReader] = []
+        while let next = current.wrappedType as? any OptionalUnwrapping.Type {
+            outer.append(current.makeReader())
+            current = next
+        }
+        self.outer = outer
+        innermost = current.makeReader()
+    }
+
+    /// The value inside `model`, which must be of this unwrapper's type;
+    /// `nil` when it, or an `Optional` inside it, is `.none`.
+    ///
+    /// The payload of `Optional.some` is stored at the `Optional`'s own
+    /// address, so every nested level is read at the same pointer.
+    @inline(never)
+    func unwrap(_ model: Any) -> Any? {
+        func open<T>(_ value: T) -> Any? {
+            withUnsafePointer(to: value) { pointer in
+                let raw = UnsafeRawPointer(pointer)
+                for level in outer where level.isNone(raw) { return nil }
+                return innermost.wrapped(raw)
+            }
+        }
+        return open(model)
+    }
 }

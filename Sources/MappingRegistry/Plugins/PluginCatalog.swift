@@ -112,8 +112,12 @@ public struct PluginCatalog: Sendable {
             name: view,
             model: ModelType(model),
             body: .handler { value, position in
-                guard let model = value as? M else { return nil }
-                return render(model, position)
+                // A `switch` casts straight into an `M`; `as? M` would build
+                // an `Optional<M>` (a metadata lookup) on every call.
+                switch value {
+                case let model as M: render(model, position)
+                default: nil
+                }
             },
             viewType: nil
         )
@@ -137,8 +141,10 @@ public struct PluginCatalog: Sendable {
         _ test: @escaping @Sendable (M, ItemPosition) -> Bool
     ) {
         let bound: PredicatePlugin.Test = { value, position in
-            guard let model = value as? M else { return false }
-            return test(model, position)
+            switch value {
+            case let model as M: test(model, position)
+            default: false
+            }
         }
         let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in bound }
         insert(plugin, into: \.predicates, category: "predicate")
@@ -172,8 +178,10 @@ public struct PluginCatalog: Sendable {
             guard let json else { throw PredicateArgumentError.missing }
             let decoded = try PredicateArgumentError.decode(Argument.self, from: json)
             return { value, position in
-                guard let model = value as? M else { return false }
-                return test(model, decoded, position)
+                switch value {
+                case let model as M: test(model, decoded, position)
+                default: false
+                }
             }
         }
         insert(plugin, into: \.predicates, category: "predicate")
@@ -202,8 +210,10 @@ public struct PluginCatalog: Sendable {
         _ transform: @escaping @Sendable (String, M, ItemPosition) -> String
     ) {
         let plugin = DecoratorPlugin(name: decorator, model: ModelType(model)) { text, value, position in
-            guard let model = value as? M else { return text }
-            return transform(text, model, position)
+            switch value {
+            case let model as M: transform(text, model, position)
+            default: text
+            }
         }
         insert(plugin, into: \.decorators, category: "decorator")
     }

@@ -27,9 +27,16 @@ final class ViewPlugin: NamedPlugin {
     /// A reusable view plugin for a `TextView & ModelTransfer` type.
     static func reusable<V: TextView & ModelTransfer & SendableMetatype>(_ view: V.Type, named name: String) -> ViewPlugin {
         let update: @Sendable (any TextView, Any) -> Bool = { view, value in
-            guard let view = view as? V, let model = value as? V.ModelType else { return false }
-            view.update(with: model)
-            return true
+            // `switch` casts straight into the type; `as?` would build an
+            // Optional of it (a metadata lookup) on every item.
+            guard let view = view as? V else { return false }
+            switch value {
+            case let model as V.ModelType:
+                view.update(with: model)
+                return true
+            default:
+                return false
+            }
         }
         return ViewPlugin(
             name: name,

@@ -72,15 +72,19 @@ extension MappingRegistry {
     /// then the plan's candidates for its section.
     @inline(__always)
     private func outcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
-        let type = ResolutionCache.key(Swift.type(of: model))
-        let entry = cache.lookUp(type, slot: slot) ?? cache.entry(type, slot: slot) { buildPlan(for: model, slot: slot) }
+        let dynamicType = Swift.type(of: model)
+        let type = ResolutionCache.key(dynamicType)
+        let entry = cache.lookUp(type, slot: slot)
+            ?? cache.entry(type, slot: slot, dynamicType: dynamicType) { buildPlan(for: model, slot: slot) }
         if let winner = entry.winner { return .resolved(winner) }
-        if entry.isOptional { return outcomeOfWrapped(model, at: position, slot: slot) }
+        if entry.isOptional { return outcomeOfWrapped(model, at: position, slot: slot, entry: entry) }
         return entry.withPlan { plan in evaluate(plan, model, at: position, slot: slot) }
     }
 
-    private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
-        guard let value = unwrapOptionals(model) else { return .nilModel }
+    /// Unwraps one level through the type's cached unwrapper, then resolves
+    /// the wrapped value (which may be another `Optional`).
+    private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int, entry: ResolutionCache.Entry) -> Outcome {
+        guard let value = entry.withUnwrapper({ $0.unwrap(model) }) else { return .nilModel }
         let result = outcome(value, at: position, slot: slot)
         if case .resolved(let index) = result { return .resolvedUnwrapped(index, value) }
         return result
@@ -89,23 +93,36 @@ extension MappingRegistry {
     /// Applies a plan to a value that is not an `Optional`.
     private func evaluate(_ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int) -> Outcome {
         if plan.checksEveryValue { return evaluateEveryMapping(value, at: position, slot: slot) }
-        let candidates = plan.candidates(forSlot: sectionSlots.slot(of: position.section))
-        if candidates.winner >= 0 { return .resolved(Int(candidates.winner)) }
-        for level in candidates.levels {
-            var count = level.definite.count
-            var found = count > 0 ? Int(level.definite[0]) : -1
-            for index in level.predicated where conditions[Int(index)].holds(value, at: position) {
-                count += 1
-                if found < 0 { found = Int(index) }
+        let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[sectionSlots.slot(of: position.section)])
+        let winner = plan.winners[set]
+        if winner >= 0 { return .resolved(Int(winner)) }
+        // Reads the candidates in place, as plain integers.
+        return plan.entries.withUnsafeBufferPointer { entries in
+            var cursor = Int(plan.setStarts[set])
+            let levelCount = Int(entries[cursor])
+            cursor += 1
+            for _ in 0..<levelCount {
+                let definiteCount = Int(entries[cursor]), predicatedCount = Int(entries[cursor + 1])
+                let definite = cursor + 2, predicated = definite + definiteCount
+                cursor = predicated + 2 * predicatedCount
+                var count = definiteCount
+                var found = definiteCount > 0 ? Int(entries[definite]) : -1
+                for offset in stride(from: predicated, to: cursor, by: 2) where plan.holds(Int(entries[offset + 1]), value, at: position) {
+                    count += 1
+                    if found < 0 { found = Int(entries[offset]) }
+                }
+                if count == 1 { return .resolved(found) }
+                if count > 1 {
+                    // Ambiguous: the rare path may allocate.
+                    var tied = (definite..<predicated).map { Int(entries[$0]) }
+                    for offset in stride(from: predicated, to: cursor, by: 2) where plan.holds(Int(entries[offset + 1]), value, at: position) {
+                        tied.append(Int(entries[offset]))
+                    }
+                    return .ambiguous(tied.sorted(), value)
+                }
             }
-            if count == 1 { return .resolved(found) }
-            if count > 1 {
-                // Ambiguous: the rare path may allocate.
-                let holding = level.predicated.filter { conditions[Int($0)].holds(value, at: position) }
-                return .ambiguous((level.definite + holding).map(Int.init).sorted(), value)
-            }
+            return .missing(value)
         }
-        return .missing(value)
     }
 
     /// For types whose casts depend on the value: tests every mapping of the kind.
@@ -129,7 +146,6 @@ extension MappingRegistry {
     }
 
     private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
-        if value is any OptionalUnwrapping { return .optional }
         guard TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
         let accepting = mappingsByKind[slot].filter { checked[$0].accepts(value) }
         return ResolutionPlan(accepting: accepting, in: checked, sections: sectionSlots)

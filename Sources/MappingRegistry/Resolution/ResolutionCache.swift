@@ -25,11 +25,11 @@ final class ResolutionCache: @unchecked Sendable {
     /// One entry: an encoded word that says how a type resolves for a kind.
     struct Entry {
         /// `(index << 2) | 1`: every value of the type resolves to mapping
-        /// `index`. `2`: the type is an `Optional`; unwrap and look again.
-        /// Anything else: the address of a ``ResolutionPlan``.
+        /// `index`. An address with low bits `2`: the type is an `Optional`,
+        /// and this is its ``OptionalUnwrapper``. An address with low bits
+        /// `0`: the type's ``ResolutionPlan``. (Objects are aligned to at
+        /// least 16 bytes, so their low bits are free.)
         let word: UInt
-
-        static let optional = Entry(word: 2)
 
         static func winner(_ index: Int) -> Entry {
             Entry(word: UInt(index) << 2 | 1)
@@ -40,13 +40,21 @@ final class ResolutionCache: @unchecked Sendable {
         var winner: Int? { word & 3 == 1 ? Int(word >> 2) : nil }
 
         @inline(__always)
-        var isOptional: Bool { word == 2 }
+        var isOptional: Bool { word & 3 == 2 }
 
         /// Runs `body` with the entry's plan, without retaining it. Only for
-        /// entries that are neither a winner nor `optional`.
+        /// entries that are neither a winner nor an `Optional`.
         @inline(__always)
         func withPlan<Result>(_ body: (ResolutionPlan) -> Result) -> Result {
             Unmanaged<ResolutionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef(body)
+        }
+
+        /// Runs `body` with the entry's unwrapper, without retaining it.
+        /// Only for `Optional` entries.
+        @inline(__always)
+        func withUnwrapper<Result>(_ body: (OptionalUnwrapper) -> Result) -> Result {
+            Unmanaged<OptionalUnwrapper>.fromOpaque(UnsafeRawPointer(bitPattern: word & ~3).unsafelyUnwrapped)
                 ._withUnsafeGuaranteedRef(body)
         }
     }
@@ -59,8 +67,8 @@ final class ResolutionCache: @unchecked Sendable {
     private var tables: [TypeTable]
     /// Every table ever replaced, kept alive for readers still probing it.
     private var retired: [TypeTable] = []
-    /// Every plan an entry points at.
-    private var plans: [ResolutionPlan] = []
+    /// Every plan and unwrapper an entry points at.
+    private var referenced: [AnyObject] = []
 
     /// A cache for `slotCount` kinds.
     init(slotCount: Int) {
@@ -93,23 +101,27 @@ final class ResolutionCache: @unchecked Sendable {
         return word == 0 ? nil : Entry(word: word)
     }
 
-    /// The entry for a type that was not in the table: built by `build`,
-    /// under the writer lock, at most once per type and slot.
-    func entry(_ type: UInt, slot: Int, build: () -> ResolutionPlan) -> Entry {
+    /// The entry for a type that was not in the table: an unwrapper for an
+    /// `Optional`, otherwise the plan `build` makes; under the writer lock,
+    /// at most once per type and slot.
+    func entry(_ type: UInt, slot: Int, dynamicType: any Any.Type, build: () -> ResolutionPlan) -> Entry {
         lock.lock()
         defer { lock.unlock() }
         var table = tables[slot]
         let existing = table.lookUp(type)
         if existing != 0 { return Entry(word: existing) }
-        let plan = build()
         let entry: Entry
-        if plan.unwrapsOptional {
-            entry = .optional
-        } else if let winner = plan.alwaysResolvesTo {
-            entry = .winner(winner)
+        if let unwrapper = OptionalUnwrapper(dynamicType) {
+            referenced.append(unwrapper)
+            entry = Entry(word: UInt(bitPattern: Unmanaged.passUnretained(unwrapper).toOpaque()) | 2)
         } else {
-            plans.append(plan)
-            entry = Entry(word: UInt(bitPattern: Unmanaged.passUnretained(plan).toOpaque()))
+            let plan = build()
+            if let winner = plan.alwaysResolvesTo {
+                entry = .winner(winner)
+            } else {
+                referenced.append(plan)
+                entry = Entry(word: UInt(bitPattern: Unmanaged.passUnretained(plan).toOpaque()))
+            }
         }
         if !table.hasRoom {
             retired.append(table)

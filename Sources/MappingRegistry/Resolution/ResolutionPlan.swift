@@ -4,69 +4,60 @@ import ModelStorage
 /// dynamic type, for this kind, in this section", so resolving an item is
 /// a table lookup, an array index by section, and the predicates of only
 /// the mappings still in question.
+///
+/// The candidates are kept as plain integers in one array, so reading them
+/// touches no reference count:
+///
+/// ```text
+/// set:    levelCount, level, level, …                (highest priority first)
+/// level:  definiteCount, predicatedCount, definite…, (mapping, test)…
+/// ```
+///
+/// A *definite* mapping's condition certainly holds in the section (none,
+/// or sections only); a *predicated* one's depends on predicates, and its
+/// test is what is left of its condition once the section is known.
 final class ResolutionPlan: Sendable {
-    /// The mappings of one priority that may apply in a section.
-    struct Level: Hashable, Sendable {
-        /// Mappings whose condition certainly holds in the section (none,
-        /// or sections only): they apply to every value of the type there.
-        let definite: [Int32]
-        /// Mappings whose condition depends on predicates: evaluated per value.
-        let predicated: [Int32]
-    }
-
-    /// Everything that may apply in one section (or every section alike).
-    struct Candidates: Hashable, Sendable {
-        /// The levels with a candidate, highest priority first.
-        let levels: [Level]
-        /// The mapping that always wins here: the top level holds exactly
-        /// one definite mapping and nothing to evaluate; otherwise -1.
-        let winner: Int32
-
-        init(levels: [Level]) {
-            self.levels = levels
-            if let top = levels.first, top.definite.count == 1, top.predicated.isEmpty {
-                winner = top.definite[0]
-            } else {
-                winner = -1
-            }
-        }
-    }
-
-    /// The type is an `Optional`: unwrap and resolve the wrapped value.
-    let unwrapsOptional: Bool
     /// Casts to this type depend on the value (collections, `AnyHashable`),
-    /// so candidates are found per value and `candidates` is unused.
+    /// so candidates are found per value and the arrays below are empty.
     let checksEveryValue: Bool
-    /// The distinct candidate sets; entry 0 serves every section no
-    /// candidate's condition names.
-    let candidates: [Candidates]
-    /// For each section slot of the registry, the index of its candidates
-    /// in ``candidates``; empty when every section shares entry 0.
+    /// For each distinct candidate set, the mapping that always wins there
+    /// (its top level holds exactly one definite mapping and nothing to
+    /// evaluate), or -1. Set 0 serves every section no condition names.
+    let winners: [Int32]
+    /// Where each candidate set starts in ``entries``.
+    let setStarts: [Int32]
+    /// Every candidate set, laid out as the type's documentation shows.
+    let entries: [Int32]
+    /// The tests of predicated mappings, by the index `entries` gives.
+    let tests: [CompiledCondition]
+    /// For each test that is a single predicate, the predicate, called
+    /// directly; `nil` for the others.
+    let predicates: [PredicatePlugin.Test?]
+    /// For each section slot of the registry, the index of its candidate
+    /// set; empty when every section shares set 0.
     let candidatesBySlot: [Int32]
     /// The mapping that always wins, whatever the section and value.
     let alwaysResolvesTo: Int?
 
-    private init(unwrapsOptional: Bool, checksEveryValue: Bool, candidates: [Candidates], candidatesBySlot: [Int32]) {
-        self.unwrapsOptional = unwrapsOptional
+    private init(checksEveryValue: Bool) {
         self.checksEveryValue = checksEveryValue
-        self.candidates = candidates
-        self.candidatesBySlot = candidatesBySlot
-        if candidatesBySlot.isEmpty, let only = candidates.first, only.winner >= 0 {
-            alwaysResolvesTo = Int(only.winner)
-        } else {
-            alwaysResolvesTo = nil
-        }
+        winners = []
+        setStarts = []
+        entries = []
+        tests = []
+        predicates = []
+        candidatesBySlot = []
+        alwaysResolvesTo = nil
     }
 
-    /// The plan of an `Optional` type.
-    static let optional = ResolutionPlan(unwrapsOptional: true, checksEveryValue: false, candidates: [], candidatesBySlot: [])
     /// The plan of a type whose casts depend on the value.
-    static let perValue = ResolutionPlan(unwrapsOptional: false, checksEveryValue: true, candidates: [], candidatesBySlot: [])
+    static let perValue = ResolutionPlan(checksEveryValue: true)
 
-    /// The candidates for a section slot.
+    /// Whether test `index` holds for a value at a position.
     @inline(__always)
-    func candidates(forSlot slot: Int) -> Candidates {
-        candidatesBySlot.isEmpty ? candidates[0] : candidates[Int(candidatesBySlot[slot])]
+    func holds(_ index: Int, _ value: Any, at position: ItemPosition) -> Bool {
+        if let predicate = predicates[index] { return predicate(value, position) }
+        return tests[index].holds(value, at: position)
     }
 
     /// Builds the plan for the mappings (of one kind, in declaration order)
@@ -77,54 +68,91 @@ final class ResolutionPlan: Sendable {
     ///   - mappings: Every checked mapping of the registry.
     ///   - sections: The registry's section slots.
     init(accepting: [Int], in mappings: [CheckedMapping], sections: SectionSlots) {
-        unwrapsOptional = false
         checksEveryValue = false
+        var builder = Builder(accepting: accepting, mappings: mappings)
         // Every section no candidate names behaves like any other such section.
         var named: Set<Int> = []
         for index in accepting { named.formUnion(mappings[index].condition.namedSections) }
-        var sets: [Candidates] = [Self.candidates(accepting, in: mappings, section: SectionSlots.unnamedSection)]
+        _ = builder.addSet(section: SectionSlots.unnamedSection)
         var bySlot: [Int32] = []
         if !named.isEmpty {
-            var known: [Candidates: Int32] = [sets[0]: 0]
             bySlot = [Int32](repeating: 0, count: sections.count)
-            for section in named {
-                let set = Self.candidates(accepting, in: mappings, section: section)
-                let entry: Int32
-                if let existing = known[set] {
-                    entry = existing
-                } else {
-                    entry = Int32(sets.count)
-                    known[set] = entry
-                    sets.append(set)
-                }
-                bySlot[sections.slot(of: section)] = entry
+            for section in named.sorted() {
+                bySlot[sections.slot(of: section)] = builder.addSet(section: section)
             }
-            if sets.count == 1 { bySlot = [] }
+            if builder.winners.count == 1 { bySlot = [] }
         }
-        candidates = sets
+        winners = builder.winners
+        setStarts = builder.setStarts
+        entries = builder.entries
+        tests = builder.tests
+        predicates = builder.tests.map { test in
+            if case .predicate(_, let predicate) = test { return predicate }
+            return nil
+        }
         candidatesBySlot = bySlot
-        if bySlot.isEmpty, sets[0].winner >= 0 {
-            alwaysResolvesTo = Int(sets[0].winner)
-        } else {
-            alwaysResolvesTo = nil
-        }
+        alwaysResolvesTo = bySlot.isEmpty && winners[0] >= 0 ? Int(winners[0]) : nil
     }
 
-    /// The candidates in one section: each mapping whose condition holds
-    /// there for sure is definite, each that depends on a predicate is
-    /// left to evaluate, the rest drop out.
-    private static func candidates(_ accepting: [Int], in mappings: [CheckedMapping], section: Int) -> Candidates {
-        var byPriority: [Int: (definite: [Int32], predicated: [Int32])] = [:]
-        for index in accepting {
-            let mapping = mappings[index]
-            switch mapping.condition.truth(inSection: section) {
-            case .no: continue
-            case .yes: byPriority[mapping.mapping.priority, default: ([], [])].definite.append(Int32(index))
-            case .unknown: byPriority[mapping.mapping.priority, default: ([], [])].predicated.append(Int32(index))
-            }
+    /// Lays out candidate sets, sharing one between sections whose
+    /// candidates (and tests) are the same.
+    private struct Builder {
+        let accepting: [Int]
+        let mappings: [CheckedMapping]
+        var winners: [Int32] = []
+        var setStarts: [Int32] = []
+        var entries: [Int32] = []
+        var tests: [CompiledCondition] = []
+        /// Each set laid out so far, by its layout with tests as text.
+        var known: [[Int32]: Int32] = [:]
+
+        init(accepting: [Int], mappings: [CheckedMapping]) {
+            self.accepting = accepting
+            self.mappings = mappings
         }
-        return Candidates(levels: byPriority.keys.sorted(by: >).compactMap { priority in
-            byPriority[priority].map { Level(definite: $0.definite, predicated: $0.predicated) }
-        })
+
+        /// Adds the candidate set of a section; returns its index.
+        mutating func addSet(section: Int) -> Int32 {
+            var byPriority: [Int: (definite: [Int32], predicated: [(Int32, CompiledCondition)])] = [:]
+            for index in accepting {
+                let mapping = mappings[index]
+                switch mapping.condition.truth(inSection: section) {
+                case .no:
+                    continue
+                case .yes:
+                    byPriority[mapping.mapping.priority, default: ([], [])].definite.append(Int32(index))
+                case .unknown:
+                    byPriority[mapping.mapping.priority, default: ([], [])].predicated
+                        .append((Int32(index), mapping.condition.residual(inSection: section)))
+                }
+            }
+            let levels = byPriority.keys.sorted(by: >).compactMap { byPriority[$0] }
+            // Sets are shared by their mappings; a set with tests only with
+            // the same section (a test may depend on it).
+            var key: [Int32] = levels.flatMap { $0.definite + [-1] + $0.predicated.map(\.0) + [-2] }
+            if levels.contains(where: { !$0.predicated.isEmpty }) { key += [-3, Int32(truncatingIfNeeded: section)] }
+            if let existing = known[key] { return existing }
+
+            let set = Int32(winners.count)
+            known[key] = set
+            setStarts.append(Int32(entries.count))
+            entries.append(Int32(levels.count))
+            for level in levels {
+                entries.append(Int32(level.definite.count))
+                entries.append(Int32(level.predicated.count))
+                entries += level.definite
+                for (mapping, test) in level.predicated {
+                    entries.append(mapping)
+                    entries.append(Int32(tests.count))
+                    tests.append(test)
+                }
+            }
+            if let top = levels.first, top.definite.count == 1, top.predicated.isEmpty {
+                winners.append(top.definite[0])
+            } else {
+                winners.append(-1)
+            }
+            return set
+        }
     }
 }

@@ -1,0 +1,244 @@
+import Foundation
+import MappingRegistry
+import ModelStorage
+
+/// One workload of the matrix at one size: the registry's plugins and
+/// mappings, the items, and the baselines measured beside `resolve`.
+struct Workload {
+    let plugins: PluginCatalog
+    let configuration: Data
+    let items: [Any]
+    let positions: [ItemPosition]
+    /// A bare dictionary lookup by the item's type (and, where the mappings
+    /// depend on it, its section): the floor.
+    let dictionary: (Any, ItemPosition) -> Int
+    /// A hand-written `switch`, where one can be written.
+    let handSwitch: ((Any, ItemPosition) -> Int)?
+    /// The mappings as a linear scan sees them.
+    let scanEntries: [LinearScan.Entry]
+    /// The predicates' own cost per item, for workload (c).
+    let predicatesOnly: ((Any, ItemPosition) -> Int)?
+}
+
+/// The workloads of the matrix.
+enum WorkloadKind: String, CaseIterable {
+    case unconditional = "(a) unconditional"
+    case sections = "(b) one mapping per section"
+    case nested = "(b3) 3-deep section conditions"
+    case predicates = "(c) named predicates"
+    case hierarchy = "(d) class hierarchy, protocol"
+    case optionals = "(e) Optional-wrapped values"
+    case distinctTypes = "(f) distinct types"
+}
+
+/// A type-keyed lookup table, the dictionary baseline.
+struct TypeSectionKey: Hashable {
+    let type: ObjectIdentifier
+    let section: Int
+}
+
+private func mappingsJSON(_ entries: [String]) -> Data {
+    Data(#"{"version": 1, "mappings": [\#(entries.joined(separator: ",\n"))]}"#.utf8)
+}
+
+/// Filler mappings up to `count`: they name a type never stored, so they are
+/// never candidates; each has its own view (one view twice would be a
+/// duplicate) and its own priority (one type at one priority would overlap).
+private func fillers(from start: Int, to count: Int) -> [String] {
+    (0..<max(0, count - start)).map { #"{"view": "FV\#($0)", "model": "Filler", "priority": \#(-1 - $0)}"# }
+}
+
+private func baseCatalog() -> PluginCatalog {
+    var plugins = PluginCatalog()
+    plugins.register(model: M0.self, named: "M0")
+    plugins.register(model: M1.self, named: "M1")
+    plugins.register(model: M2.self, named: "M2")
+    plugins.register(model: M3.self, named: "M3")
+    plugins.register(model: M4.self, named: "M4")
+    plugins.register(model: M5.self, named: "M5")
+    plugins.register(model: M6.self, named: "M6")
+    plugins.register(model: M7.self, named: "M7")
+    plugins.register(model: M8.self, named: "M8")
+    plugins.register(model: Base.self, named: "Base")
+    plugins.register(model: M9.self, named: "M9")
+    plugins.register(model: (any Priced).self, named: "Priced")
+    plugins.register(model: (any Identified).self, named: "Identified")
+    plugins.register(model: Filler.self, named: "Filler")
+    for name in modelNames + ["Base"] { plugins.register(view: "V\(name)", for: Any.self) { _, _ in "v" } }
+    for index in 0..<1_000 { plugins.register(view: "FV\(index)", for: Filler.self) { _, _ in "filler" } }
+    plugins.register(view: IdRow.self, named: "IdRow")
+    return plugins
+}
+
+/// The scan's type test for each of the ten types, in `makeItem` order.
+private let typeTests: [@Sendable (Any) -> Bool] = [
+    { $0 is M0 }, { $0 is M1 }, { $0 is M2 }, { $0 is M3 }, { $0 is M4 },
+    { $0 is M5 }, { $0 is M6 }, { $0 is M7 }, { $0 is M8 }, { $0 is M9 },
+]
+private let always: @Sendable (Any, ItemPosition) -> Bool = { _, _ in true }
+
+/// Workload (c)'s predicate for each type, as a closure over `Any`.
+private func evenTest<T: Identified>(_ type: T.Type) -> @Sendable (Any, ItemPosition) -> Bool {
+    { item, _ in (item as? T)?.id.isMultiple(of: 2) ?? false }
+}
+private let evenTests: [@Sendable (Any, ItemPosition) -> Bool] = [
+    evenTest(M0.self), evenTest(M1.self), evenTest(M2.self), evenTest(M3.self), evenTest(M4.self),
+    evenTest(M5.self), evenTest(M6.self), evenTest(M7.self), evenTest(M8.self), evenTest(M9.self),
+]
+
+/// Registers `isEven<Type>` for each of the ten types.
+private func registerEvenPredicates(_ plugins: inout PluginCatalog) {
+    func register<T: Identified>(_ type: T.Type, _ name: String) {
+        plugins.register(predicate: "isEven\(name)", for: T.self) { model, _ in model.id.isMultiple(of: 2) }
+    }
+    register(M0.self, "M0"); register(M1.self, "M1"); register(M2.self, "M2"); register(M3.self, "M3"); register(M4.self, "M4")
+    register(M5.self, "M5"); register(M6.self, "M6"); register(M7.self, "M7"); register(M8.self, "M8"); register(M9.self, "M9")
+}
+private let fillerEntry = LinearScan.Entry(accepts: { $0 is Filler }, holds: always, priority: -1)
+
+private func typeTable(_ items: [Any]) -> [ObjectIdentifier: Int] {
+    var table: [ObjectIdentifier: Int] = [:]
+    for item in items where table.count < 2_000 {
+        let key = ObjectIdentifier(type(of: item))
+        if table[key] == nil { table[key] = table.count }
+    }
+    return table
+}
+
+/// Builds a workload with `count` mappings over `itemCount` items.
+func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> Workload {
+    var plugins = baseCatalog()
+    switch kind {
+    case .unconditional, .optionals:
+        let entries = modelNames.map { #"{"view": "V\#($0)", "model": "\#($0)"}"# } + fillers(from: 10, to: count)
+        let plain = (0..<itemCount).map { makeItem($0 % 10, $0) }
+        let items: [Any] = kind == .unconditional ? plain : plain.enumerated().map { index, item in
+            switch index % 3 {
+            case 0: item
+            case 1: Optional(item) as Any
+            default: Optional(Optional(item)) as Any
+            }
+        }
+        let table = typeTable(items)
+        return Workload(
+            plugins: plugins,
+            configuration: mappingsJSON(entries),
+            items: items,
+            positions: (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) },
+            dictionary: { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 },
+            handSwitch: kind == .unconditional
+                ? { item, _ in switchOnType(item) }
+                : { item, _ in unwrapped(item).map(switchOnType) ?? -1 },
+            scanEntries: typeTests.map { LinearScan.Entry(accepts: $0, holds: always, priority: 0) }
+                + Array(repeating: fillerEntry, count: max(0, count - 10)),
+            predicatesOnly: nil
+        )
+
+    case .sections, .nested:
+        // Ten types, each with one mapping per section: `count / 10` sections.
+        let sectionCount = max(1, count / 10)
+        var entries: [String] = []
+        var scan: [LinearScan.Entry] = []
+        for section in 0..<sectionCount {
+            for (type, name) in modelNames.enumerated() {
+                let condition = kind == .sections
+                    ? #"{"section": \#(section)}"#
+                    : #"{"all": [{"any": [{"section": \#(section)}, {"sections": [\#(section)]}]}, {"not": {"section": \#(sectionCount + 1_000)}}]}"#
+                entries.append(#"{"view": "V\#(name)", "model": "\#(name)", "condition": \#(condition)}"#)
+                scan.append(LinearScan.Entry(accepts: typeTests[type], holds: { _, position in position.section == section }, priority: 0))
+            }
+        }
+        let items = (0..<itemCount).map { makeItem($0 % 10, $0) }
+        let positions = (0..<itemCount).map { ItemPosition(item: $0, section: ($0 / 10) % sectionCount) }
+        var table: [TypeSectionKey: Int] = [:]
+        let types = typeTable(items)
+        for (type, index) in types {
+            for section in 0..<sectionCount { table[TypeSectionKey(type: type, section: section)] = index * sectionCount + section }
+        }
+        return Workload(
+            plugins: plugins,
+            configuration: mappingsJSON(entries),
+            items: items,
+            positions: positions,
+            dictionary: { item, position in table[TypeSectionKey(type: ObjectIdentifier(type(of: item)), section: position.section)] ?? -1 },
+            handSwitch: { item, position in
+                let type = switchOnType(item)
+                return position.section < sectionCount ? type * sectionCount + position.section : -1
+            },
+            scanEntries: scan,
+            predicatesOnly: nil
+        )
+
+    case .predicates:
+        // Each type: a plain mapping, and one at a higher priority for even
+        // ids, decided by a predicate registered for that type (as an app
+        // registers `isVegan` for `Dish`).
+        let used = min(10, max(1, count / 2))
+        var entries: [String] = []
+        var scan: [LinearScan.Entry] = []
+        for (type, name) in modelNames.prefix(used).enumerated() {
+            entries.append(#"{"view": "V\#(name)", "model": "\#(name)"}"#)
+            entries.append(#"{"view": "IdRow", "model": "\#(name)", "condition": {"predicate": "isEven\#(name)"}, "priority": 1, "reuseIdentifier": "even\#(type)"}"#)
+            scan.append(LinearScan.Entry(accepts: typeTests[type], holds: always, priority: 0))
+            scan.append(LinearScan.Entry(accepts: typeTests[type], holds: evenTests[type], priority: 1))
+        }
+        registerEvenPredicates(&plugins)
+        entries += fillers(from: entries.count, to: count)
+        scan += Array(repeating: fillerEntry, count: max(0, count - scan.count))
+        let items = (0..<itemCount).map { makeItem($0 % used, $0 / used) }
+        let table = typeTable(items)
+        return Workload(
+            plugins: plugins,
+            configuration: mappingsJSON(entries),
+            items: items,
+            positions: (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) },
+            dictionary: { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 },
+            handSwitch: { item, _ in switchWithPredicate(item) },
+            scanEntries: scan,
+            // The predicates alone: each item's own predicate, called as the registry would.
+            predicatesOnly: { item, position in evenTests[position.item % used](item, position) ? 1 : 0 }
+        )
+
+    case .hierarchy:
+        // The items are subclasses of Base and conformers of Priced; the
+        // mappings name only Base and Priced (and six types never stored).
+        var entries = [#"{"view": "VBase", "model": "Base"}"#, #"{"view": "VM0", "model": "Priced"}"#]
+        entries += ["M1", "M2", "M3", "M4", "M5", "M9"].map { #"{"view": "V\#($0)", "model": "\#($0)"}"# }
+        entries += fillers(from: entries.count, to: count)
+        let items = (0..<itemCount).map { makeHierarchyItem($0 % 10, $0) }
+        let table = typeTable(items)
+        let scan = [
+            LinearScan.Entry(accepts: { $0 is Base }, holds: always, priority: 0),
+            LinearScan.Entry(accepts: { $0 is any Priced }, holds: always, priority: 0),
+        ] + [1, 2, 3, 4, 5, 9].map { LinearScan.Entry(accepts: typeTests[$0], holds: always, priority: 0) }
+            + Array(repeating: fillerEntry, count: max(0, count - 8))
+        return Workload(
+            plugins: plugins,
+            configuration: mappingsJSON(entries),
+            items: items,
+            positions: (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) },
+            dictionary: { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 },
+            handSwitch: { item, _ in switchOnHierarchy(item) },
+            scanEntries: scan,
+            predicatesOnly: nil
+        )
+
+    case .distinctTypes:
+        // `count` distinct types, each with its own mapping.
+        let types = makeDistinctTypes(count)
+        for (index, type) in types.enumerated() { type.register(&plugins, index) }
+        let entries = types.indices.map { #"{"view": "TV\#($0)", "model": "T\#($0)"}"# }
+        let items = (0..<itemCount).map { types[$0 % types.count].value }
+        let table = typeTable(items)
+        return Workload(
+            plugins: plugins,
+            configuration: mappingsJSON(entries),
+            items: items,
+            positions: (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) },
+            dictionary: { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 },
+            handSwitch: nil,
+            scanEntries: types.map { LinearScan.Entry(accepts: $0.accepts, holds: always, priority: 0) },
+            predicatesOnly: nil
+        )
+    }
+}
