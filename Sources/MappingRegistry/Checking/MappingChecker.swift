@@ -79,6 +79,8 @@ struct MappingChecker {
         let model = declaration.model.flatMap { lookUpModel($0, at: sites[\.model]) }
         if declaration.kind.rawValue.isEmpty {
             report(.emptyName("kind", at: sites[\.kind]))
+        } else if let builtIn = declaration.kind.builtInIgnoringCase, builtIn != declaration.kind {
+            report(.kindDiffersInCase(declaration.kind, from: builtIn, at: sites[\.kind]))
         }
         if declaration.reuseIdentifier?.isEmpty == true {
             report(.emptyName("reuseIdentifier", at: sites[\.reuseIdentifier]))
@@ -286,6 +288,17 @@ extension Diagnostic {
             severity: .error,
             code: .incompatibleModel,
             message: "\(plugin) takes '\(pluginModel.name)', which \(subject) can never be",
+            location: location
+        )
+    }
+
+    /// A custom kind that is a built-in kind written with other capitals,
+    /// such as `Header`: every model of that built-in kind would go unmapped.
+    static func kindDiffersInCase(_ kind: ViewKind, from builtIn: ViewKind, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .reservedKind,
+            message: "kind '\(kind)' differs from the built-in kind '\(builtIn)' only by case; write '\(builtIn)' (a custom kind must not differ from a built-in kind only by case)",
             location: location
         )
     }

@@ -4,7 +4,7 @@ import ModelStorage
 /// Reads a data document, creates every value through the catalog's
 /// `Decodable` models, and collects every problem before giving up.
 struct DataDocumentLoader {
-    static let rootKeys = ["sections"]
+    static let rootKeys = ["$schema", "sections"]
     static let sectionKeys = ["header", "footer", "items", "supplementary"]
     static let entryKeys = ["model", "value"]
 
@@ -35,6 +35,9 @@ struct DataDocumentLoader {
             return
         }
         let fields = checkKeys(members, known: Self.rootKeys, in: "")
+        if let schema = fields["$schema"], schema.stringValue == nil {
+            report(.wrongType(expected: "a string (the URL of a JSON Schema)", found: schema, key: "$schema", at: location(of: schema, "/$schema")))
+        }
         guard let sectionsNode = fields["sections"] else {
             report(.missingKey("sections", in: "the data document", at: location(of: root, "")))
             return
@@ -126,7 +129,7 @@ struct DataDocumentLoader {
             let memberPointer = JSONPointer.appending(pointer, key: member.key)
             let keyLocation = SourceLocation(file: source, line: member.keyLocation.line, column: member.keyLocation.column, pointer: memberPointer)
             let kind = ViewKind(rawValue: member.key)
-            if member.key.isEmpty || kind == .cell || kind == .header || kind == .footer {
+            if member.key.isEmpty || kind.builtInIgnoringCase != nil {
                 report(.reservedKind(member.key, at: keyLocation))
                 continue
             }
@@ -168,7 +171,13 @@ struct DataDocumentLoader {
             report(.missingKey("value", in: owner, at: objectLocation))
             return
         }
-        guard let plugin, let modelName else { return }
+        var repeated = false
+        valueNode.forEachRepeatedKey(pointer: pointer + "/value", file: source) { diagnostic in
+            report(diagnostic)
+            repeated = true
+        }
+        // Which of two values was meant is not known: the value is not decoded.
+        guard let plugin, let modelName, !repeated else { return }
         guard let decode = plugin.decode else {
             report(.undecodableModel(plugin, at: location(of: valueNode, pointer + "/value")))
             return
@@ -246,22 +255,27 @@ struct DataDocumentLoader {
 
 extension Diagnostic {
     static func reservedKind(_ key: String, at location: SourceLocation) -> Diagnostic {
-        let fix = key.isEmpty || key == ViewKind.cell.rawValue
+        let builtIn = ViewKind(rawValue: key).builtInIgnoringCase
+        let fix = key.isEmpty || builtIn == .cell
             ? "name a custom supplementary kind such as 'banner'"
-            : "put it in the section's '\(key)' key"
+            : "put it in the section's '\(builtIn?.rawValue ?? key)' key"
+        let differsInCase = builtIn.map { $0.rawValue != key } ?? false
+        let reason = differsInCase ? ": it differs from '\(builtIn?.rawValue ?? "")' only by case" : ""
         return Diagnostic(
             severity: .error,
             code: .reservedKind,
-            message: "'\(key)' is not a custom supplementary kind; \(fix)",
+            message: "'\(key)' is not a custom supplementary kind\(reason); \(fix)",
             location: location
         )
     }
 
     static func undecodableModel(_ plugin: ModelPlugin, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
+        // Name the Swift type only when the catalog calls it something else.
+        let subject = plugin.name == plugin.type.name ? "model '\(plugin.name)'" : "model '\(plugin.name)' ('\(plugin.type.name)')"
+        return Diagnostic(
             severity: .error,
             code: .undecodableModel,
-            message: "model '\(plugin.name)' ('\(plugin.type.name)') was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one",
+            message: "\(subject) was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one",
             location: location
         )
     }

@@ -230,6 +230,13 @@ struct ConfigurationParser {
             guard let name = nonEmptyString(node, key: "predicate", at: at) else { return nil }
             var argument: PredicateArgument?
             if let argumentNode = fields["argument"] {
+                var repeated = false
+                argumentNode.forEachRepeatedKey(pointer: pointer + "/argument", file: source) { diagnostic in
+                    report(diagnostic)
+                    repeated = true
+                }
+                // Which of two values was meant is not known: no argument is bound.
+                if repeated { return nil }
                 argument = PredicateArgument(argumentNode)
                 site.argument = location(of: argumentNode, pointer + "/argument")
             }
@@ -304,6 +311,16 @@ struct ConfigurationParser {
     /// An integer value, or `nil` after reporting `wrong-type`.
     private mutating func integer(_ node: JSONNode, key: String, at: SourceLocation, expected: String = "an integer") -> Int? {
         if let value = node.numberValue?.intValue { return value }
+        if let number = node.numberValue, number.isIntegerLiteral {
+            let lowest = key == "section" || key == "sections" ? 0 : Int.min
+            report(Diagnostic(
+                severity: .error,
+                code: .wrongType,
+                message: "'\(key)' is an integer out of range (\(number.literal)); it must be between \(lowest) and \(Int.max)",
+                location: at
+            ))
+            return nil
+        }
         report(.wrongType(expected: expected, found: node, key: key, at: at))
         return nil
     }
