@@ -16,7 +16,11 @@ struct MappingChecker {
     }
 
     let plugins: PluginCatalog
+    /// The severity policy every diagnostic goes through as it is reported.
+    let policy: DiagnosticPolicy
     var diagnostics: [Diagnostic] = []
+    /// How many reported diagnostics are errors under the policy.
+    private var errorCount = 0
     /// Every registered plugin some declaration names, valid declaration or
     /// not: a typo elsewhere in a mapping does not make its view unused.
     private var referencedViews: Set<String> = []
@@ -31,12 +35,13 @@ struct MappingChecker {
 
     init(plugins: PluginCatalog) {
         self.plugins = plugins
+        self.policy = plugins.policy
     }
 
     /// Checks every source.
     ///
     /// - Throws: ``ConfigurationError`` with every error and warning found,
-    ///   when there is at least one error.
+    ///   when at least one error remains under the catalog's policy.
     static func check(_ sources: [MappingSource], plugins: PluginCatalog) throws(ConfigurationError) -> Result {
         var checker = MappingChecker(plugins: plugins)
         checker.reportDuplicatePlugins()
@@ -49,7 +54,7 @@ struct MappingChecker {
             case .json(let data, let name):
                 let parsed = ConfigurationParser.parse(data, source: name)
                 declarations += parsed.declarations
-                checker.diagnostics += parsed.diagnostics
+                parsed.diagnostics.forEach { checker.report($0) }
                 checker.readEveryList = checker.readEveryList && parsed.readMappings
                 checker.sourceNames.append(name)
             }
@@ -62,18 +67,21 @@ struct MappingChecker {
         checker.checkReuseIdentifiers(mappings)
         checker.checkDuplicatesAndOverlaps(mappings)
         // Without a readable list of mappings, "unused" would be noise.
-        let warnings = checker.readEveryList ? checker.unusedPluginWarnings() : []
-        let all = checker.diagnostics + warnings
-        if all.contains(where: { $0.severity == .error }) {
+        if checker.readEveryList {
+            checker.unusedPluginWarnings().forEach { checker.report($0) }
+        }
+        let all = checker.diagnostics
+        if checker.errorCount > 0 {
             throw ConfigurationError(diagnostics: all)
         }
-        return Result(mappings: mappings, warnings: Diagnostic.sorted(warnings))
+        // Without errors, everything reported is a warning (or a problem the policy downgraded).
+        return Result(mappings: mappings, warnings: Diagnostic.sorted(all))
     }
 
     // MARK: - One declaration
 
     private mutating func check(_ declaration: MappingDeclaration, index: Int) -> CheckedMapping? {
-        let errorsBefore = diagnostics.count
+        let errorsBefore = errorCount
         let sites = declaration.sites
         let view = declaration.view.flatMap { lookUpView($0, at: sites[\.view]) }
         let model = declaration.model.flatMap { lookUpModel($0, at: sites[\.model]) }
@@ -97,7 +105,13 @@ struct MappingChecker {
                 decorators.append(decorator)
             }
         }
-        guard declaration.isWellFormed, diagnostics.count == errorsBefore,
+        // An unknown key the policy lets pass is skipped; as an error it
+        // keeps the mapping out of the checks across mappings.
+        let keyErrors = declaration.keyProblems.contains { policy.isError($0) }
+        // Left out when anything in it is an error, or unknown (even when a
+        // policy made that a warning): a mapping is never built on a guess.
+        guard declaration.isWellFormed, errorCount == errorsBefore, !keyErrors,
+              decorators.count == declaration.decorators.count,
               let view, let model, let condition, let written = declaration.condition else { return nil }
         let mapping = Mapping(Mapping.Contents(
             view: view.name,
@@ -273,8 +287,11 @@ struct MappingChecker {
         }
     }
 
+    /// Records a diagnostic as the policy has it (or not at all, when ignored).
     mutating func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+        guard let kept = policy.apply(to: diagnostic) else { return }
+        if kept.severity == .error { errorCount += 1 }
+        diagnostics.append(kept)
     }
 }
 

@@ -11,14 +11,19 @@ struct DataDocumentLoader {
     let source: String
     let plugins: PluginCatalog
     let bytes: [UInt8]
+    /// The severity policy every diagnostic goes through as it is reported.
+    let policy: DiagnosticPolicy
     private(set) var diagnostics: [Diagnostic] = []
+    /// How many reported diagnostics are errors under the policy.
+    private(set) var errorCount = 0
     private(set) var entries: [DataDocument.Entry] = []
     private(set) var sectionCount = 0
 
-    init(source: String, plugins: PluginCatalog, bytes: [UInt8]) {
+    init(source: String, plugins: PluginCatalog, bytes: [UInt8], policy: DiagnosticPolicy = DiagnosticPolicy()) {
         self.source = source
         self.plugins = plugins
         self.bytes = bytes
+        self.policy = policy
     }
 
     /// Reads the whole document, filling ``entries`` and ``diagnostics``.
@@ -27,7 +32,7 @@ struct DataDocumentLoader {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            diagnostics.append(.invalidJSON(error, file: source))
+            report(.invalidJSON(error, file: source))
             return
         }
         guard let members = root.objectMembers else {
@@ -103,13 +108,17 @@ struct DataDocumentLoader {
                 report(.wrongType(expected: "an array of items", found: itemsNode, key: "items", at: location(of: itemsNode, pointer + "/items")))
                 return
             }
+            // Positions count the items stored: one a policy let pass unread is left out.
+            var stored = 0
             for (item, element) in items.enumerated() {
+                let entriesBefore = entries.count
                 checkEntry(
                     element,
                     pointer: JSONPointer.appending(pointer + "/items", index: item),
                     kind: .cell,
-                    position: ItemPosition(item: item, section: index)
+                    position: ItemPosition(item: stored, section: index)
                 )
+                if entries.count > entriesBefore { stored += 1 }
             }
         }
     }
@@ -130,8 +139,11 @@ struct DataDocumentLoader {
             let keyLocation = SourceLocation(file: source, line: member.keyLocation.line, column: member.keyLocation.column, pointer: memberPointer)
             let kind = ViewKind(rawValue: member.key)
             if member.key.isEmpty || kind.builtInIgnoringCase != nil {
+                let errorsBefore = errorCount
                 report(.reservedKind(member.key, at: keyLocation))
-                continue
+                // A kind that differs from a built-in only by case is still a
+                // custom kind when a policy lets it pass; a built-in never is.
+                guard errorCount == errorsBefore, !member.key.isEmpty, kind.builtInIgnoringCase != kind else { continue }
             }
             guard seen.insert(member.key).inserted else {
                 report(.duplicateKey(member.key, at: keyLocation))
@@ -143,6 +155,7 @@ struct DataDocumentLoader {
 
     /// Checks one `{"model": …, "value": …}` entry and, when it is sound, decodes and records it.
     private mutating func checkEntry(_ node: JSONNode, pointer: String, kind: ViewKind, position: ItemPosition) {
+        let errorsBefore = errorCount
         let objectLocation = location(of: node, pointer)
         if node.isNull {
             entries.append(DataDocument.Entry(kind: kind, position: position, model: nil, value: nil, location: objectLocation))
@@ -185,6 +198,8 @@ struct DataDocumentLoader {
         let slice = Data(bytes[valueNode.byteRange])
         do {
             let value = try decode(slice)
+            // An entry with an error is never stored; one whose keys a policy lets pass is.
+            guard errorCount == errorsBefore else { return }
             entries.append(DataDocument.Entry(kind: kind, position: position, model: modelName, value: value, location: objectLocation))
         } catch {
             report(decodingDiagnostic(error, model: modelName, value: valueNode, pointer: pointer + "/value"))
@@ -246,8 +261,11 @@ struct DataDocumentLoader {
         SourceLocation(of: node, pointer: pointer, file: source)
     }
 
+    /// Records a diagnostic as the policy has it (or not at all, when ignored).
     private mutating func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+        guard let kept = policy.apply(to: diagnostic) else { return }
+        if kept.severity == .error { errorCount += 1 }
+        diagnostics.append(kept)
     }
 }
 

@@ -27,6 +27,8 @@ struct ConfigurationParser {
 
     let source: String
     private var result = Result()
+    /// How many problems left a value unread (everything but key problems).
+    private var unreadCount = 0
 
     private init(source: String) {
         self.source = source
@@ -106,7 +108,8 @@ struct ConfigurationParser {
             report(.wrongType(expected: "a mapping object", found: node, at: sites.object))
             return nil
         }
-        let errorsBefore = result.diagnostics.count
+        let diagnosticsBefore = result.diagnostics.count
+        let unreadBefore = unreadCount
         let fields = checkKeys(members, known: Self.mappingKeys, in: pointer)
 
         var view: MappingDeclaration.ViewReference?
@@ -137,7 +140,8 @@ struct ConfigurationParser {
             view: view, model: model, kind: kind ?? .cell, reuseIdentifier: reuseIdentifier,
             condition: condition, priority: priority, decorators: decorators, sites: sites
         )
-        declaration.isWellFormed = result.diagnostics.count == errorsBefore
+        declaration.isWellFormed = unreadCount == unreadBefore
+        declaration.keyProblems = result.diagnostics[diagnosticsBefore...].map(\.code)
         return declaration
     }
 
@@ -338,6 +342,7 @@ struct ConfigurationParser {
     }
 
     private mutating func report(_ diagnostic: Diagnostic) {
+        unreadCount += 1
         result.diagnostics.append(diagnostic)
     }
 }

@@ -40,6 +40,10 @@ public struct PluginCatalog: Sendable {
     var implicitModels: Set<String> = []
     /// Every name registered more than once, with its category.
     var duplicates: [(category: String, name: String)] = []
+    /// The severity policy a registry loaded with this catalog applies; set
+    /// only by ``MappingRegistry/init(plugins:sources:policy:)``, which hands
+    /// it to the checker this way.
+    var policy = DiagnosticPolicy()
 
     /// Creates an empty catalog.
     public init() {}
