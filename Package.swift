@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         // The command front end, for apps that embed `render` / `validate`.
         .library(name: "MappingRegistryCommandLine", targets: ["MappingRegistryCommandLine"]),
+        // The standalone validator: mappings files against an app's catalog file.
+        .executable(name: "mapping-registry", targets: ["MappingRegistryTool"]),
     ],
     dependencies: [],
     targets: [
@@ -21,6 +23,7 @@ let package = Package(
         .target(name: "ModelStorage"),
         .target(name: "MappingRegistry", dependencies: ["ModelStorage"]),
         .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage"]),
+        .executableTarget(name: "MappingRegistryTool", dependencies: ["MappingRegistryCommandLine"]),
 
         // Examples
         .executableTarget(

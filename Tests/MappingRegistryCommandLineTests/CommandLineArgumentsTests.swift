@@ -46,7 +46,7 @@ struct RejectedArgumentsCase: CustomTestStringConvertible, Sendable {
         .init(arguments: ["--strict=yes"], message: "option '--strict' takes no value"),
         .init(arguments: ["--data", "a", "--data", "b"], message: "option '--data' is given more than once"),
         .init(arguments: ["render", "extra"], message: "unexpected argument 'extra'"),
-        .init(arguments: ["validate", "--format", "xml"], message: "'--format' must be 'text' or 'json', found 'xml'"),
+        .init(arguments: ["validate", "--format", "xml"], message: "'--format' must be 'text', 'json', 'sarif' or 'github', found 'xml'"),
     ]
 
     @Test(arguments: rejected)

@@ -235,7 +235,7 @@ struct MappingChecker {
             report(.incompatibleModel(plugin: "predicate '\(name)'", takes: predicate.model, model: model, at: site.location))
             return nil
         }
-        switch (predicate.argumentType, argument) {
+        switch (predicate.argumentTypeName, argument) {
         case (nil, let argument?):
             report(Diagnostic(
                 severity: .error,
@@ -248,7 +248,7 @@ struct MappingChecker {
             report(Diagnostic(
                 severity: .error,
                 code: .missingArgument,
-                message: "predicate '\(name)' needs an argument of type '\(String(describing: type))'; add \"argument\": …",
+                message: "predicate '\(name)' needs an argument of type '\(type)'; add \"argument\": …",
                 location: site.object
             ))
             return nil
@@ -328,7 +328,7 @@ extension Diagnostic {
     /// An argument that does not decode as the predicate's argument type.
     static func wrongArgument(_ error: any Error, predicate: PredicatePlugin, argument: PredicateArgument, at location: SourceLocation) -> Diagnostic {
         let subject = "the argument of predicate '\(predicate.name)'"
-        let expected = predicate.argumentType.map(JSONValueDescription.describe) ?? "nothing"
+        let expected = predicate.argumentType.map(JSONValueDescription.describe) ?? predicate.argumentTypeName.map { "'\($0)'" } ?? "nothing"
         let message: String
         if case DecodingError.keyNotFound(let key, _)? = error as? DecodingError {
             message = "\(subject) has no '\(key.stringValue)', which '\(predicate.argumentTypeName ?? "")' requires"

@@ -44,6 +44,9 @@ public struct PluginCatalog: Sendable {
     /// only by ``MappingRegistry/init(plugins:sources:policy:)``, which hands
     /// it to the checker this way.
     var policy = DiagnosticPolicy()
+    /// For a catalog read from a file, the objects that stand for its view
+    /// types (their identity is the views' `viewType`), kept alive here.
+    var describedViewTypes: [DescribedType] = []
 
     /// Creates an empty catalog.
     public init() {}
