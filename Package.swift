@@ -30,9 +30,10 @@ let package = Package(
             name: "menu",
             dependencies: ["MappingRegistryCommandLine", "MappingRegistry", "ModelStorage"],
             path: "Examples/Menu",
-            // The default data (also compiled in as BundledFiles.data), and a
-            // second configuration that shows a fallback mapping.
-            exclude: ["Data", "mappings-with-fallback.json"]
+            // The default data (also compiled in as BundledFiles.data), a
+            // second configuration that shows a fallback mapping, and the
+            // generated catalog and JSON Schemas that the JSON files name.
+            exclude: ["Data", "mappings-with-fallback.json", "Schemas"]
         ),
 
         // Tests
