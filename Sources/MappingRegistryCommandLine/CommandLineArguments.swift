@@ -75,6 +75,9 @@ struct CommandLineArguments: Equatable, Sendable {
             }
             let accepted = grammar.options.filter { $0.subcommands.contains(subcommand) }
             guard let option = accepted.first(where: { $0.name == name }) else {
+                if name == CommandLineOption.mappings.name, let placeholder = grammar.arguments[subcommand] {
+                    throw CommandLineUsageError("option '\(name)' is not needed: name the files as arguments (\(placeholder))", subcommand: subcommand)
+                }
                 if grammar.options.contains(where: { $0.name == name }) {
                     throw CommandLineUsageError("option '\(name)' does not apply to '\(subcommand.rawValue)'", subcommand: subcommand)
                 }
