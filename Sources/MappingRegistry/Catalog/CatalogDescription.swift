@@ -67,6 +67,12 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         package var model: String?
     }
 
+    /// Thrown when a described model is asked for a value: only the app's
+    /// own types can make one.
+    struct NoValues: Error, CustomStringConvertible {
+        var description: String { "a catalog file describes types but cannot create their values" }
+    }
+
     /// The catalog format version this library writes and reads.
     package static let supportedVersion = 1
 
@@ -130,7 +136,7 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
                 return TypeEntry(
                     id: entry.id,
                     name: entry.type.name,
-                    shape: CatalogDescription.shapeName(entry.type.shape),
+                    shape: entry.type.described?.shapeName ?? CatalogDescription.shapeName(entry.type.shape),
                     contains: others.filter { entry.type.contains($0.type) }.map(\.id),
                     sharesValuesWith: others.filter { entry.type.canShareValue(with: $0.type) }.map(\.id),
                     model: nil

@@ -13,15 +13,18 @@ final class DescribedType: Sendable {
     /// The type's broad category; protocols are `.undecidable` here, as
     /// their relations come from the table instead of a layout.
     let shape: TypeShape
+    /// The shape as the catalog file names it (`protocol`, `value`, …).
+    let shapeName: String
     /// The identifiers of the types every value of which is a value of this one.
     let contains: Set<String>
     /// The identifiers of the types that may share a value with this one.
     let sharesValues: Set<String>
 
-    init(id: String, name: String, shape: TypeShape, contains: Set<String>, sharesValues: Set<String>) {
+    init(id: String, name: String, shapeName: String, contains: Set<String>, sharesValues: Set<String>) {
         self.id = id
         self.name = name
-        self.shape = shape
+        self.shape = CatalogDescription.shape(named: shapeName)
+        self.shapeName = shapeName
         self.contains = contains
         self.sharesValues = sharesValues
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A plugin catalog rebuilt from a catalog file, for checking mappings
 /// without the app's code.
 extension PluginCatalog {
@@ -16,7 +18,7 @@ extension PluginCatalog {
             let described = DescribedType(
                 id: entry.id,
                 name: entry.name,
-                shape: CatalogDescription.shape(named: entry.shape),
+                shapeName: entry.shape,
                 contains: Set(entry.contains),
                 sharesValues: Set(entry.sharesValuesWith)
             )
@@ -26,15 +28,20 @@ extension PluginCatalog {
         }
         func type(_ id: String) -> ModelType {
             // The file was checked for dangling ids; an unknown one relates to nothing.
-            typesByID[id] ?? ModelType(described: DescribedType(id: id, name: id, shape: .undecidable, contains: [], sharesValues: []))
+            typesByID[id] ?? ModelType(described: DescribedType(id: id, name: id, shapeName: "other", contains: [], sharesValues: []))
         }
         for model in description.models {
-            models[model.name] = ModelPlugin(name: model.name, type: type(model.type), decode: nil)
+            // A Decodable model stays one, though no value can be made without the app's types.
+            var decode: (@Sendable (Data) throws -> Any)?
+            if model.decodable {
+                decode = { _ throws -> Any in throw CatalogDescription.NoValues() }
+            }
+            models[model.name] = ModelPlugin(name: model.name, type: type(model.type), decode: decode)
         }
         var viewTypes: [String: DescribedType] = [:]
         for view in description.views {
             let token = view.viewType.map { name in
-                viewTypes[name] ?? DescribedType(id: name, name: name, shape: .reference, contains: [], sharesValues: [])
+                viewTypes[name] ?? DescribedType(id: name, name: name, shapeName: "class", contains: [], sharesValues: [])
             }
             if let token, let name = view.viewType { viewTypes[name] = token }
             views[view.name] = ViewPlugin(
