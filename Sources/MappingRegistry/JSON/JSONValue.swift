@@ -136,7 +136,9 @@ package indirect enum JSONValue: Sendable, ExpressibleByStringLiteral, Expressib
         }
     }
 
-    private static func writeString(_ value: String, to text: inout String) {
+    /// Appends a string as a JSON string literal, escaping quotes,
+    /// backslashes and control characters.
+    static func writeString(_ value: String, to text: inout String) {
         text += "\""
         for scalar in value.unicodeScalars {
             switch scalar {
