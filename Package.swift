@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         // The command front end, for apps that embed `render` / `validate`.
         .library(name: "MappingRegistryCommandLine", targets: ["MappingRegistryCommandLine"]),
+        // The standalone validator: mappings files against an app's catalog file.
+        .executable(name: "mapping-registry", targets: ["MappingRegistryTool"]),
     ],
     dependencies: [],
     targets: [
@@ -21,15 +23,17 @@ let package = Package(
         .target(name: "ModelStorage"),
         .target(name: "MappingRegistry", dependencies: ["ModelStorage"]),
         .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage"]),
+        .executableTarget(name: "MappingRegistryTool", dependencies: ["MappingRegistryCommandLine"]),
 
         // Examples
         .executableTarget(
             name: "menu",
             dependencies: ["MappingRegistryCommandLine", "MappingRegistry", "ModelStorage"],
             path: "Examples/Menu",
-            // The default data (also compiled in as BundledFiles.data), and a
-            // second configuration that shows a fallback mapping.
-            exclude: ["Data", "mappings-with-fallback.json"]
+            // The default data (also compiled in as BundledFiles.data), a
+            // second configuration that shows a fallback mapping, and the
+            // generated catalog and JSON Schemas that the JSON files name.
+            exclude: ["Data", "mappings-with-fallback.json", "Schemas"]
         ),
 
         // Tests

@@ -21,7 +21,8 @@ enum BundledFiles {
     { "view": "Footnote", "model": "String", "kind": "footer", "condition": { "sections": [1, 2] } },
     { "view": "Signature", "model": "String", "kind": "footer", "condition": { "not": { "sections": [1, 2] } } },
     { "view": "PlainRow", "model": "Anything", "condition": { "not": { "section": 4 } }, "priority": -1 }
-  ]
+  ],
+  "$schema": "Examples/Menu/Schemas/mappings.schema.json"
 }
 
 """#
@@ -77,7 +78,8 @@ enum BundledFiles {
       ],
       "footer": { "model": "String", "value": "Thank you for dining with us." }
     }
-  ]
+  ],
+  "$schema": "../Schemas/data.schema.json"
 }
 
 """#

@@ -8,8 +8,8 @@ import MappingRegistry
 /// be given once. Anything else is a ``CommandLineUsageError``.
 struct CommandLineArguments: Equatable, Sendable {
     /// Output formats of `validate`.
-    enum Format: String, Sendable {
-        case text, json
+    enum Format: String, Sendable, CaseIterable {
+        case text, json, sarif, github
     }
 
     var subcommand: CommandLineSubcommand = .render
@@ -19,24 +19,36 @@ struct CommandLineArguments: Equatable, Sendable {
     var format: Format = .text
     var warningsAsErrors = false
     var help = false
+    /// `--catalog FILE`: check against a catalog file instead of the app's plugins.
+    var catalog: String?
+    /// `--error`, `--warning` and `--ignore`, in order (a later one wins).
+    var policy = DiagnosticPolicy()
+    /// The arguments that are not options, for subcommands that take them.
+    var arguments: [String] = []
 
     /// Parses the arguments after the program name.
     ///
-    /// - Parameter arguments: The arguments, without the program name.
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - grammar: The subcommands and options accepted. Default: an app's.
     /// - Returns: The parsed command line.
     /// - Throws: ``CommandLineUsageError`` for an unknown subcommand or
-    ///   option, a missing or unexpected value, a repeated option, or an
-    ///   extra argument.
-    static func parse(_ arguments: [String]) throws(CommandLineUsageError) -> CommandLineArguments {
+    ///   option, a missing or unexpected value, a repeated option, an
+    ///   extra argument, or a policy flag with a code it cannot take.
+    static func parse(_ arguments: [String], grammar: CommandLineGrammar = .embedded) throws(CommandLineUsageError) -> CommandLineArguments {
         var result = CommandLineArguments()
         var rest = arguments[...]
+        // A grammar without a default subcommand needs one named.
+        var named = false
+        result.subcommand = grammar.defaultSubcommand ?? .validate
         if let first = rest.first, !first.hasPrefix("-") {
-            guard let subcommand = CommandLineSubcommand(rawValue: first) else {
-                let names = CommandLineSubcommand.allCases.map(\.rawValue)
+            guard let subcommand = CommandLineSubcommand(rawValue: first), grammar.subcommands.contains(subcommand) else {
+                let names = grammar.subcommands.map(\.rawValue)
                 let hint = Suggestion.hint(for: first, in: names)
                 throw CommandLineUsageError("unknown subcommand '\(first)'\(hint)", subcommand: nil)
             }
             result.subcommand = subcommand
+            named = true
             rest = rest.dropFirst()
         }
         let subcommand = result.subcommand
@@ -47,7 +59,11 @@ struct CommandLineArguments: Equatable, Sendable {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                throw CommandLineUsageError("unexpected argument '\(argument)'", subcommand: subcommand)
+                guard grammar.arguments[subcommand] != nil, !argument.hasPrefix("-") || argument == "-" else {
+                    throw CommandLineUsageError("unexpected argument '\(argument)'", subcommand: subcommand)
+                }
+                result.arguments.append(argument)
+                continue
             }
             let name: String
             var inlineValue: String?
@@ -57,15 +73,18 @@ struct CommandLineArguments: Equatable, Sendable {
             } else {
                 name = argument
             }
-            let accepted = CommandLineOption.all.filter { $0.subcommands.contains(subcommand) }
+            let accepted = grammar.options.filter { $0.subcommands.contains(subcommand) }
             guard let option = accepted.first(where: { $0.name == name }) else {
-                if CommandLineOption.all.contains(where: { $0.name == name }) {
+                if name == CommandLineOption.mappings.name, let placeholder = grammar.arguments[subcommand] {
+                    throw CommandLineUsageError("option '\(name)' is not needed: name the files as arguments (\(placeholder))", subcommand: subcommand)
+                }
+                if grammar.options.contains(where: { $0.name == name }) {
                     throw CommandLineUsageError("option '\(name)' does not apply to '\(subcommand.rawValue)'", subcommand: subcommand)
                 }
                 let hint = Suggestion.hint(for: name, in: accepted.map(\.name))
                 throw CommandLineUsageError("unknown option '\(name)'\(hint)", subcommand: subcommand)
             }
-            guard seen.insert(name).inserted else {
+            guard seen.insert(name).inserted || option.repeatable else {
                 throw CommandLineUsageError("option '\(name)' is given more than once", subcommand: subcommand)
             }
             var value: String?
@@ -84,6 +103,10 @@ struct CommandLineArguments: Equatable, Sendable {
             }
             try result.apply(option, value: value ?? "")
         }
+        if grammar.defaultSubcommand == nil, !named, !result.help {
+            let names = grammar.subcommands.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            throw CommandLineUsageError("no subcommand; name \(names)", subcommand: nil)
+        }
         return result
     }
 
@@ -95,9 +118,23 @@ struct CommandLineArguments: Equatable, Sendable {
         case CommandLineOption.warningsAsErrors.name: warningsAsErrors = true
         case CommandLineOption.format.name:
             guard let format = Format(rawValue: value) else {
-                throw CommandLineUsageError("'--format' must be 'text' or 'json', found '\(value)'", subcommand: subcommand)
+                let names = Format.allCases.map(\.rawValue)
+                let hint = Suggestion.hint(for: value, in: names)
+                throw CommandLineUsageError("'--format' must be 'text', 'json', 'sarif' or 'github', found '\(value)'\(hint)", subcommand: subcommand)
             }
             self.format = format
+        case CommandLineOption.catalog.name: catalog = value
+        case CommandLineOption.error.name, CommandLineOption.warning.name, CommandLineOption.ignore.name:
+            do {
+                let code = Diagnostic.Code(rawValue: value)
+                switch option.name {
+                case CommandLineOption.error.name: try policy.treat(code, as: .error)
+                case CommandLineOption.warning.name: try policy.treat(code, as: .warning)
+                default: try policy.ignore(code)
+                }
+            } catch {
+                throw CommandLineUsageError("\(option.name) \(value): \(error.message)", subcommand: subcommand)
+            }
         default: help = true
         }
     }

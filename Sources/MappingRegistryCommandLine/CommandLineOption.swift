@@ -11,6 +11,8 @@ struct CommandLineOption: Sendable {
     var subcommands: Set<CommandLineSubcommand>
     /// One line for `--help`.
     var help: String
+    /// Whether it may be given more than once (each time with a value).
+    var repeatable = false
 
     static let mappings = CommandLineOption(
         name: "--mappings", valueName: "FILE", subcommands: [.render, .validate],
@@ -25,18 +27,36 @@ struct CommandLineOption: Sendable {
         help: "Exit 1 when any item or supplementary model is missing a mapping or is ambiguous."
     )
     static let format = CommandLineOption(
-        name: "--format", valueName: "text|json", subcommands: [.validate],
-        help: "How to print diagnostics: compiler-style text on stderr (default) or one JSON document on stdout."
+        name: "--format", valueName: "text|json|sarif|github", subcommands: [.validate],
+        help: "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
+    )
+    static let catalog = CommandLineOption(
+        name: "--catalog", valueName: "FILE", subcommands: [.validate, .schema],
+        help: "Check against a catalog file (written by an app's 'catalog' subcommand) instead of the app's own plugins."
+    )
+    static let error = CommandLineOption(
+        name: "--error", valueName: "CODE", subcommands: [.validate],
+        help: "Report diagnostics with this code as errors. Repeatable.", repeatable: true
+    )
+    static let warning = CommandLineOption(
+        name: "--warning", valueName: "CODE", subcommands: [.validate],
+        help: "Report diagnostics with this code as warnings (not for codes that leave no usable registry). Repeatable.", repeatable: true
+    )
+    static let ignore = CommandLineOption(
+        name: "--ignore", valueName: "CODE", subcommands: [.validate],
+        help: "Leave diagnostics with this code out (not for codes that leave no usable registry). Repeatable.", repeatable: true
     )
     static let warningsAsErrors = CommandLineOption(
         name: "--warnings-as-errors", valueName: nil, subcommands: [.validate],
         help: "Treat warnings as errors, so they make the command fail."
     )
     static let help = CommandLineOption(
-        name: "--help", valueName: nil, subcommands: [.render, .validate],
+        name: "--help", valueName: nil, subcommands: Set(CommandLineSubcommand.allCases),
         help: "Show this help and exit."
     )
 
     /// Every option, in help order.
-    static let all: [CommandLineOption] = [.mappings, .data, .strict, .format, .warningsAsErrors, .help]
+    static let all: [CommandLineOption] = [
+        .mappings, .data, .strict, .catalog, .format, .error, .warning, .ignore, .warningsAsErrors, .help,
+    ]
 }

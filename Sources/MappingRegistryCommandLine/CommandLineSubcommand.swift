@@ -6,12 +6,18 @@ enum CommandLineSubcommand: String, Sendable, CaseIterable {
     case render
     /// Check the mappings, and the data against them.
     case validate
+    /// Print a JSON Schema for mappings files or data documents.
+    case schema
+    /// Print the plugin catalog as JSON, for checking without the app.
+    case catalog
 
     /// One line for `--help`.
     var summary: String {
         switch self {
         case .render: "Render the data as text through the mappings (the default subcommand)."
         case .validate: "Check the mappings, and every stored item against them; report every problem."
+        case .schema: "Print the JSON Schema of mappings files (schema mappings) or data documents (schema data)."
+        case .catalog: "Print the plugin catalog as JSON, for validate --catalog and the mapping-registry tool."
         }
     }
 }

@@ -42,6 +42,8 @@ public struct CommandLineTool: Sendable {
     public var bundledMappings: InputFile?
     /// The data used when `--data` is not given.
     public var bundledData: InputFile?
+    /// The subcommands and options this front end accepts.
+    var grammar: CommandLineGrammar = .embedded
 
     /// Creates a command front end.
     ///
@@ -103,7 +105,7 @@ public struct CommandLineTool: Sendable {
     ) -> ExitCode {
         let parsed: CommandLineArguments
         do {
-            parsed = try CommandLineArguments.parse(arguments)
+            parsed = try CommandLineArguments.parse(arguments, grammar: grammar)
         } catch {
             standardError.write("\(name): error: \(error.message)\n")
             standardError.write(usage(error.subcommand))
@@ -123,16 +125,17 @@ public struct CommandLineTool: Sendable {
 
     // MARK: - Help
 
-    /// The usage lines of one subcommand, or of both.
+    /// The usage lines of one subcommand, or of every one.
     func usage(_ subcommand: CommandLineSubcommand?) -> String {
-        let subcommands = subcommand.map { [$0] } ?? CommandLineSubcommand.allCases
+        let subcommands = subcommand.map { [$0] } ?? grammar.subcommands
         var lines: [String] = []
         for (index, subcommand) in subcommands.enumerated() {
-            let options = CommandLineOption.all
+            let options = grammar.options
                 .filter { $0.subcommands.contains(subcommand) && $0.name != CommandLineOption.help.name }
                 .map { option in "[\(option.name)\(option.valueName.map { " \($0)" } ?? "")]" }
-            let command = subcommand == .render ? "\(name) [render]" : "\(name) \(subcommand.rawValue)"
-            lines.append((index == 0 ? "usage: " : "       ") + ([command] + options).joined(separator: " "))
+            let command = subcommand == grammar.defaultSubcommand ? "\(name) [\(subcommand.rawValue)]" : "\(name) \(subcommand.rawValue)"
+            let arguments = grammar.arguments[subcommand].map { [$0] } ?? []
+            lines.append((index == 0 ? "usage: " : "       ") + ([command] + options + arguments).joined(separator: " "))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -140,11 +143,11 @@ public struct CommandLineTool: Sendable {
     /// The whole `--help` text.
     var helpText: String {
         var text = "\(name): \(summary)\n\n\(usage(nil))\nSubcommands:\n"
-        for subcommand in CommandLineSubcommand.allCases {
+        for subcommand in grammar.subcommands {
             text += "  " + subcommand.rawValue.padding(toLength: 24, withPad: " ", startingAt: 0) + subcommand.summary + "\n"
         }
         text += "\nOptions:\n"
-        for option in CommandLineOption.all {
+        for option in grammar.options {
             let flag = option.name + (option.valueName.map { " \($0)" } ?? "")
             text += "  " + flag.padding(toLength: 24, withPad: " ", startingAt: 0) + option.help + "\n"
         }
@@ -153,7 +156,7 @@ public struct CommandLineTool: Sendable {
             Exit codes:
               0                       Success: rendered, or validated with no errors.
               1                       Errors found (or, for render --strict, an item missing or ambiguous).
-              2                       Usage error, or a file that cannot be read.
+              2                       Usage error, or a file (mappings, data, catalog) that cannot be read.
 
             """
         return text

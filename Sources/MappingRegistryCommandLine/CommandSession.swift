@@ -8,10 +8,10 @@ struct CommandSession {
     let tool: CommandLineTool
     let arguments: CommandLineArguments
     /// What goes to standard output.
-    private(set) var output = ""
+    var output = ""
     /// What goes to standard error.
-    private(set) var errors = ""
-    private var formatter = DiagnosticFormatter()
+    var errors = ""
+    var formatter = DiagnosticFormatter()
 
     init(tool: CommandLineTool, arguments: CommandLineArguments) {
         self.tool = tool
@@ -19,26 +19,28 @@ struct CommandSession {
     }
 
     mutating func run() -> ExitCode {
+        switch arguments.subcommand {
+        case .validate: return validate()
+        case .schema: return schema()
+        case .catalog: return catalog()
+        case .render: break
+        }
         let mappings: InputFile
         let data: InputFile?
         do {
             mappings = try mappingsFile()
             data = try dataFile()
         } catch {
-            return unreadable(error)
+            errors += formatter.format(error.diagnostics)
+            return .usage
         }
         formatter.addSource(mappings.contents, named: mappings.name)
         if let data { formatter.addSource(data.contents, named: data.name) }
-        switch arguments.subcommand {
-        case .render:
-            guard let data else {
-                errors += "\(tool.name): error: no data to render; pass --data FILE\n" + tool.usage(.render)
-                return .usage
-            }
-            return render(mappings: mappings, data: data)
-        case .validate:
-            return validate(mappings: mappings, data: data)
+        guard let data else {
+            errors += "\(tool.name): error: no data to render; pass --data FILE\n" + tool.usage(.render)
+            return .usage
         }
+        return render(mappings: mappings, data: data)
     }
 
     // MARK: - Subcommands
@@ -61,48 +63,20 @@ struct CommandSession {
         return arguments.strict && !result.isComplete ? .failure : .success
     }
 
-    private mutating func validate(mappings: InputFile, data: InputFile?) -> ExitCode {
-        let loaded = load(mappings: mappings, data: data)
-        var diagnostics = loaded.diagnostics
-        var checked = "checked \(mappings.name)"
-        if let registry = loaded.registry {
-            checked += " (\(Self.count(registry.mappings.count, "mapping")))"
-        }
-        if let data {
-            checked += " and \(data.name)"
-            if let registry = loaded.registry, let document = loaded.document {
-                diagnostics += Self.resolve(document, with: registry)
-                checked += " (\(Self.count(document.entries.count, "stored model")))"
-            }
-        }
-        if arguments.warningsAsErrors {
-            diagnostics = diagnostics.map { diagnostic in
-                var promoted = diagnostic
-                if promoted.severity == .warning { promoted.severity = .error }
-                return promoted
-            }
-        }
-        let errorCount = diagnostics.count { $0.severity == .error }
-        switch arguments.format {
-        case .text: report(diagnostics, trailer: checked)
-        case .json: guard writeJSON(diagnostics) else { return .failure }
-        }
-        return errorCount > 0 ? .failure : .success
-    }
-
     // MARK: - Loading
 
-    private struct Loaded {
+    struct Loaded {
         var registry: MappingRegistry?
         var document: DataDocument?
         /// Load errors and warnings of both files.
         var diagnostics: [Diagnostic] = []
     }
 
-    private func load(mappings: InputFile, data: InputFile?) -> Loaded {
+    func load(mappings: InputFile, data: InputFile?, plugins: PluginCatalog? = nil) -> Loaded {
+        let plugins = plugins ?? tool.plugins
         var loaded = Loaded()
         do {
-            let registry = try MappingRegistry(configuration: mappings.contents, plugins: tool.plugins, source: mappings.name)
+            let registry = try MappingRegistry(configuration: mappings.contents, plugins: plugins, source: mappings.name, policy: arguments.policy)
             loaded.registry = registry
             loaded.diagnostics += registry.warnings
         } catch {
@@ -110,7 +84,9 @@ struct CommandSession {
         }
         if let data {
             do {
-                loaded.document = try DataDocument(data: data.contents, plugins: tool.plugins, source: data.name)
+                let document = try DataDocument(data: data.contents, plugins: plugins, source: data.name, policy: arguments.policy)
+                loaded.document = document
+                loaded.diagnostics += document.warnings
             } catch {
                 loaded.diagnostics += error.diagnostics
             }
@@ -133,7 +109,7 @@ struct CommandSession {
     }
 
     /// The mappings named on the command line, else in the current directory, else the bundled copy.
-    private func mappingsFile() throws(ConfigurationError) -> InputFile {
+    func mappingsFile() throws(ConfigurationError) -> InputFile {
         if let path = arguments.mappings {
             return try read(path)
         }
@@ -146,30 +122,21 @@ struct CommandSession {
         return try read(tool.mappingsFileName)
     }
 
-    private func dataFile() throws(ConfigurationError) -> InputFile? {
+    func dataFile() throws(ConfigurationError) -> InputFile? {
         if let path = arguments.data { return try read(path) }
         return tool.bundledData
     }
 
     /// Reads a file; diagnostics name it as the user wrote it.
-    private func read(_ path: String) throws(ConfigurationError) -> InputFile {
+    func read(_ path: String) throws(ConfigurationError) -> InputFile {
         let contents = try FileReader.read(URL(fileURLWithPath: path), limit: FileReader.configurationLimit)
         return InputFile(name: path, contents: contents)
     }
 
     // MARK: - Output
 
-    private mutating func unreadable(_ error: ConfigurationError) -> ExitCode {
-        if arguments.subcommand == .validate, arguments.format == .json {
-            _ = writeJSON(error.diagnostics)
-        } else {
-            errors += formatter.format(error.diagnostics)
-        }
-        return .usage
-    }
-
     /// Prints diagnostics on standard error, then one summary line.
-    private mutating func report(_ diagnostics: [Diagnostic], trailer: String) {
+    mutating func report(_ diagnostics: [Diagnostic], trailer: String) {
         errors += formatter.format(diagnostics)
         let errorCount = diagnostics.count { $0.severity == .error }
         let warningCount = diagnostics.count { $0.severity == .warning }
@@ -177,7 +144,7 @@ struct CommandSession {
     }
 
     /// Writes `{"diagnostics": […], "summary": {"errors": N, "warnings": M}}` to standard output.
-    private mutating func writeJSON(_ diagnostics: [Diagnostic]) -> Bool {
+    mutating func writeJSON(_ diagnostics: [Diagnostic]) -> Bool {
         let report = ValidationReport(diagnostics: DiagnosticFormatter.ordered(diagnostics))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -111,3 +111,41 @@ import Testing
         #expect(run.output.contains("usage: menu [render] [--mappings FILE] [--data FILE] [--strict]"))
     }
 }
+
+/// Runs the built `mapping-registry` binary: exit codes, and each file named.
+@Suite struct MappingRegistryToolEndToEndTests {
+    static let catalog = "Examples/Menu/Schemas/menu.catalog.json"
+
+    @Test func severalFilesAreCheckedEachOnItsOwnAndNamed() throws {
+        let directory = try MenuBinary.temporaryDirectory()
+        let broken = directory.appendingPathComponent("broken.json")
+        try Data(#"{"version": 1, "mappings": [{"view": "DishRo", "model": "Dish"}]}"#.utf8).write(to: broken)
+        let run = try MenuBinary.run(
+            ["validate", "--catalog", Self.catalog, "--format", "github", "--ignore", "unused-view",
+             "--ignore", "unused-predicate", "--ignore", "unused-decorator", "mappings.json", broken.path],
+            executable: "mapping-registry"
+        )
+        #expect(run.status == 1)
+        #expect(run.output == "::error file=\(broken.path),line=1,col=38::unknown view 'DishRo'; did you mean 'DishRow'? [unknown-view]\n")
+        #expect(run.errors == "mapping-registry: 1 error, 0 warnings; checked mappings.json (13 mappings), \(broken.path)\n")
+    }
+
+    @Test func cleanFilesExitZeroAndAnUnreadableOneExitsTwo() throws {
+        let clean = try MenuBinary.run(["validate", "--catalog", Self.catalog, "mappings.json"], executable: "mapping-registry")
+        #expect(clean.status == 0)
+        #expect(clean.errors == "mapping-registry: 0 errors, 0 warnings; checked mappings.json (13 mappings)\n")
+        let missing = try MenuBinary.run(["validate", "--catalog", Self.catalog, "mappings.json", "nope.json"], executable: "mapping-registry")
+        #expect(missing.status == 2)
+        #expect(missing.errors.hasPrefix("error: cannot read '"))
+        #expect(missing.errors.hasSuffix("mapping-registry: 1 error, 0 warnings; checked mappings.json (13 mappings)\n"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let noCatalog = try MenuBinary.run(["validate", "mappings.json"], executable: "mapping-registry")
+        #expect(noCatalog.status == 2)
+        #expect(noCatalog.errors.hasPrefix("mapping-registry: error: validate needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand\n"))
+        let fixed = try MenuBinary.run(["validate", "--catalog", Self.catalog, "--ignore", "invalid-json", "mappings.json"], executable: "mapping-registry")
+        #expect(fixed.status == 2)
+        #expect(fixed.errors.hasPrefix("mapping-registry: error: --ignore invalid-json: 'invalid-json' cannot be ignored: it leaves no usable registry (the file is not JSON, so nothing in it can be read)\n"))
+    }
+}

@@ -16,7 +16,11 @@ struct MappingChecker {
     }
 
     let plugins: PluginCatalog
+    /// The severity policy every diagnostic goes through as it is reported.
+    let policy: DiagnosticPolicy
     var diagnostics: [Diagnostic] = []
+    /// How many reported diagnostics are errors under the policy.
+    private var errorCount = 0
     /// Every registered plugin some declaration names, valid declaration or
     /// not: a typo elsewhere in a mapping does not make its view unused.
     private var referencedViews: Set<String> = []
@@ -31,12 +35,13 @@ struct MappingChecker {
 
     init(plugins: PluginCatalog) {
         self.plugins = plugins
+        self.policy = plugins.policy
     }
 
     /// Checks every source.
     ///
     /// - Throws: ``ConfigurationError`` with every error and warning found,
-    ///   when there is at least one error.
+    ///   when at least one error remains under the catalog's policy.
     static func check(_ sources: [MappingSource], plugins: PluginCatalog) throws(ConfigurationError) -> Result {
         var checker = MappingChecker(plugins: plugins)
         checker.reportDuplicatePlugins()
@@ -49,7 +54,7 @@ struct MappingChecker {
             case .json(let data, let name):
                 let parsed = ConfigurationParser.parse(data, source: name)
                 declarations += parsed.declarations
-                checker.diagnostics += parsed.diagnostics
+                parsed.diagnostics.forEach { checker.report($0) }
                 checker.readEveryList = checker.readEveryList && parsed.readMappings
                 checker.sourceNames.append(name)
             }
@@ -62,23 +67,28 @@ struct MappingChecker {
         checker.checkReuseIdentifiers(mappings)
         checker.checkDuplicatesAndOverlaps(mappings)
         // Without a readable list of mappings, "unused" would be noise.
-        let warnings = checker.readEveryList ? checker.unusedPluginWarnings() : []
-        let all = checker.diagnostics + warnings
-        if all.contains(where: { $0.severity == .error }) {
+        if checker.readEveryList {
+            checker.unusedPluginWarnings().forEach { checker.report($0) }
+        }
+        let all = checker.diagnostics
+        if checker.errorCount > 0 {
             throw ConfigurationError(diagnostics: all)
         }
-        return Result(mappings: mappings, warnings: Diagnostic.sorted(warnings))
+        // Without errors, everything reported is a warning (or a problem the policy downgraded).
+        return Result(mappings: mappings, warnings: Diagnostic.sorted(all))
     }
 
     // MARK: - One declaration
 
     private mutating func check(_ declaration: MappingDeclaration, index: Int) -> CheckedMapping? {
-        let errorsBefore = diagnostics.count
+        let errorsBefore = errorCount
         let sites = declaration.sites
         let view = declaration.view.flatMap { lookUpView($0, at: sites[\.view]) }
         let model = declaration.model.flatMap { lookUpModel($0, at: sites[\.model]) }
         if declaration.kind.rawValue.isEmpty {
             report(.emptyName("kind", at: sites[\.kind]))
+        } else if let builtIn = declaration.kind.builtInIgnoringCase, builtIn != declaration.kind {
+            report(.kindDiffersInCase(declaration.kind, from: builtIn, at: sites[\.kind]))
         }
         if declaration.reuseIdentifier?.isEmpty == true {
             report(.emptyName("reuseIdentifier", at: sites[\.reuseIdentifier]))
@@ -95,7 +105,13 @@ struct MappingChecker {
                 decorators.append(decorator)
             }
         }
-        guard declaration.isWellFormed, diagnostics.count == errorsBefore,
+        // An unknown key the policy lets pass is skipped; as an error it
+        // keeps the mapping out of the checks across mappings.
+        let keyErrors = declaration.keyProblems.contains { policy.isError($0) }
+        // Left out when anything in it is an error, or unknown (even when a
+        // policy made that a warning): a mapping is never built on a guess.
+        guard declaration.isWellFormed, errorCount == errorsBefore, !keyErrors,
+              decorators.count == declaration.decorators.count,
               let view, let model, let condition, let written = declaration.condition else { return nil }
         let mapping = Mapping(Mapping.Contents(
             view: view.name,
@@ -219,7 +235,7 @@ struct MappingChecker {
             report(.incompatibleModel(plugin: "predicate '\(name)'", takes: predicate.model, model: model, at: site.location))
             return nil
         }
-        switch (predicate.argumentType, argument) {
+        switch (predicate.argumentTypeName, argument) {
         case (nil, let argument?):
             report(Diagnostic(
                 severity: .error,
@@ -232,7 +248,7 @@ struct MappingChecker {
             report(Diagnostic(
                 severity: .error,
                 code: .missingArgument,
-                message: "predicate '\(name)' needs an argument of type '\(String(describing: type))'; add \"argument\": …",
+                message: "predicate '\(name)' needs an argument of type '\(type)'; add \"argument\": …",
                 location: site.object
             ))
             return nil
@@ -271,8 +287,11 @@ struct MappingChecker {
         }
     }
 
+    /// Records a diagnostic as the policy has it (or not at all, when ignored).
     mutating func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+        guard let kept = policy.apply(to: diagnostic) else { return }
+        if kept.severity == .error { errorCount += 1 }
+        diagnostics.append(kept)
     }
 }
 
@@ -290,6 +309,17 @@ extension Diagnostic {
         )
     }
 
+    /// A custom kind that is a built-in kind written with other capitals,
+    /// such as `Header`: every model of that built-in kind would go unmapped.
+    static func kindDiffersInCase(_ kind: ViewKind, from builtIn: ViewKind, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .reservedKind,
+            message: "kind '\(kind)' differs from the built-in kind '\(builtIn)' only by case; write '\(builtIn)' (a custom kind must not differ from a built-in kind only by case)",
+            location: location
+        )
+    }
+
     /// An empty `kind` or `reuseIdentifier` in a Swift declaration.
     static func emptyName(_ key: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(severity: .error, code: .wrongType, message: "'\(key)' must be a non-empty string, found an empty string", location: location)
@@ -298,7 +328,7 @@ extension Diagnostic {
     /// An argument that does not decode as the predicate's argument type.
     static func wrongArgument(_ error: any Error, predicate: PredicatePlugin, argument: PredicateArgument, at location: SourceLocation) -> Diagnostic {
         let subject = "the argument of predicate '\(predicate.name)'"
-        let expected = predicate.argumentType.map(JSONValueDescription.describe) ?? "nothing"
+        let expected = predicate.argumentType.map(JSONValueDescription.describe) ?? predicate.argumentTypeName.map { "'\($0)'" } ?? "nothing"
         let message: String
         if case DecodingError.keyNotFound(let key, _)? = error as? DecodingError {
             message = "\(subject) has no '\(key.stringValue)', which '\(predicate.argumentTypeName ?? "")' requires"

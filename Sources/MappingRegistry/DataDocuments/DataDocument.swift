@@ -50,22 +50,37 @@ public struct DataDocument {
     /// Every stored model in document order: per section the header, the
     /// footer, the custom supplementary models, then the items.
     public let entries: [Entry]
+    /// The problems a ``DiagnosticPolicy`` made warnings, sorted; empty
+    /// without a policy (a data document has no warnings of its own).
+    public let warnings: [Diagnostic]
 
     /// Loads a data document.
+    ///
+    /// Under a ``DiagnosticPolicy`` that makes a problem a warning, the
+    /// entry it concerns is left out (later items of its section move up)
+    /// unless the problem is only an unknown key, which is skipped.
     ///
     /// - Parameters:
     ///   - data: The document's bytes (UTF-8 JSON).
     ///   - plugins: The catalog whose `Decodable` models create the values.
     ///   - source: The file name to use in diagnostics.
-    /// - Throws: ``DataDocumentError`` with every problem found.
-    public init(data: Data, plugins: PluginCatalog, source: String = "data.json") throws(DataDocumentError) {
-        var loader = DataDocumentLoader(source: source, plugins: plugins, bytes: [UInt8](data))
+    ///   - policy: Which codes are errors, warnings or ignored. Default: as reported.
+    /// - Throws: ``DataDocumentError`` with every problem found, when an
+    ///   error remains under the policy.
+    public init(
+        data: Data,
+        plugins: PluginCatalog,
+        source: String = "data.json",
+        policy: DiagnosticPolicy = DiagnosticPolicy()
+    ) throws(DataDocumentError) {
+        var loader = DataDocumentLoader(source: source, plugins: plugins, bytes: [UInt8](data), policy: policy)
         loader.run()
-        guard loader.diagnostics.isEmpty else {
+        guard loader.errorCount == 0 else {
             throw DataDocumentError(diagnostics: loader.diagnostics)
         }
         self.source = source
         self.entries = loader.entries
+        self.warnings = Diagnostic.sorted(loader.diagnostics)
         self.storage = loader.makeStorage()
     }
 

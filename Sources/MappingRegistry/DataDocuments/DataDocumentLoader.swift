@@ -4,21 +4,26 @@ import ModelStorage
 /// Reads a data document, creates every value through the catalog's
 /// `Decodable` models, and collects every problem before giving up.
 struct DataDocumentLoader {
-    static let rootKeys = ["sections"]
+    static let rootKeys = ["$schema", "sections"]
     static let sectionKeys = ["header", "footer", "items", "supplementary"]
     static let entryKeys = ["model", "value"]
 
     let source: String
     let plugins: PluginCatalog
     let bytes: [UInt8]
+    /// The severity policy every diagnostic goes through as it is reported.
+    let policy: DiagnosticPolicy
     private(set) var diagnostics: [Diagnostic] = []
+    /// How many reported diagnostics are errors under the policy.
+    private(set) var errorCount = 0
     private(set) var entries: [DataDocument.Entry] = []
     private(set) var sectionCount = 0
 
-    init(source: String, plugins: PluginCatalog, bytes: [UInt8]) {
+    init(source: String, plugins: PluginCatalog, bytes: [UInt8], policy: DiagnosticPolicy = DiagnosticPolicy()) {
         self.source = source
         self.plugins = plugins
         self.bytes = bytes
+        self.policy = policy
     }
 
     /// Reads the whole document, filling ``entries`` and ``diagnostics``.
@@ -27,7 +32,7 @@ struct DataDocumentLoader {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            diagnostics.append(.invalidJSON(error, file: source))
+            report(.invalidJSON(error, file: source))
             return
         }
         guard let members = root.objectMembers else {
@@ -35,6 +40,9 @@ struct DataDocumentLoader {
             return
         }
         let fields = checkKeys(members, known: Self.rootKeys, in: "")
+        if let schema = fields["$schema"], schema.stringValue == nil {
+            report(.wrongType(expected: "a string (the URL of a JSON Schema)", found: schema, key: "$schema", at: location(of: schema, "/$schema")))
+        }
         guard let sectionsNode = fields["sections"] else {
             report(.missingKey("sections", in: "the data document", at: location(of: root, "")))
             return
@@ -100,13 +108,17 @@ struct DataDocumentLoader {
                 report(.wrongType(expected: "an array of items", found: itemsNode, key: "items", at: location(of: itemsNode, pointer + "/items")))
                 return
             }
+            // Positions count the items stored: one a policy let pass unread is left out.
+            var stored = 0
             for (item, element) in items.enumerated() {
+                let entriesBefore = entries.count
                 checkEntry(
                     element,
                     pointer: JSONPointer.appending(pointer + "/items", index: item),
                     kind: .cell,
-                    position: ItemPosition(item: item, section: index)
+                    position: ItemPosition(item: stored, section: index)
                 )
+                if entries.count > entriesBefore { stored += 1 }
             }
         }
     }
@@ -126,9 +138,12 @@ struct DataDocumentLoader {
             let memberPointer = JSONPointer.appending(pointer, key: member.key)
             let keyLocation = SourceLocation(file: source, line: member.keyLocation.line, column: member.keyLocation.column, pointer: memberPointer)
             let kind = ViewKind(rawValue: member.key)
-            if member.key.isEmpty || kind == .cell || kind == .header || kind == .footer {
+            if member.key.isEmpty || kind.builtInIgnoringCase != nil {
+                let errorsBefore = errorCount
                 report(.reservedKind(member.key, at: keyLocation))
-                continue
+                // A kind that differs from a built-in only by case is still a
+                // custom kind when a policy lets it pass; a built-in never is.
+                guard errorCount == errorsBefore, !member.key.isEmpty, kind.builtInIgnoringCase != kind else { continue }
             }
             guard seen.insert(member.key).inserted else {
                 report(.duplicateKey(member.key, at: keyLocation))
@@ -140,6 +155,7 @@ struct DataDocumentLoader {
 
     /// Checks one `{"model": …, "value": …}` entry and, when it is sound, decodes and records it.
     private mutating func checkEntry(_ node: JSONNode, pointer: String, kind: ViewKind, position: ItemPosition) {
+        let errorsBefore = errorCount
         let objectLocation = location(of: node, pointer)
         if node.isNull {
             entries.append(DataDocument.Entry(kind: kind, position: position, model: nil, value: nil, location: objectLocation))
@@ -168,7 +184,13 @@ struct DataDocumentLoader {
             report(.missingKey("value", in: owner, at: objectLocation))
             return
         }
-        guard let plugin, let modelName else { return }
+        var repeated = false
+        valueNode.forEachRepeatedKey(pointer: pointer + "/value", file: source) { diagnostic in
+            report(diagnostic)
+            repeated = true
+        }
+        // Which of two values was meant is not known: the value is not decoded.
+        guard let plugin, let modelName, !repeated else { return }
         guard let decode = plugin.decode else {
             report(.undecodableModel(plugin, at: location(of: valueNode, pointer + "/value")))
             return
@@ -176,6 +198,8 @@ struct DataDocumentLoader {
         let slice = Data(bytes[valueNode.byteRange])
         do {
             let value = try decode(slice)
+            // An entry with an error is never stored; one whose keys a policy lets pass is.
+            guard errorCount == errorsBefore else { return }
             entries.append(DataDocument.Entry(kind: kind, position: position, model: modelName, value: value, location: objectLocation))
         } catch {
             report(decodingDiagnostic(error, model: modelName, value: valueNode, pointer: pointer + "/value"))
@@ -237,8 +261,11 @@ struct DataDocumentLoader {
         SourceLocation(of: node, pointer: pointer, file: source)
     }
 
+    /// Records a diagnostic as the policy has it (or not at all, when ignored).
     private mutating func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+        guard let kept = policy.apply(to: diagnostic) else { return }
+        if kept.severity == .error { errorCount += 1 }
+        diagnostics.append(kept)
     }
 }
 
@@ -246,22 +273,27 @@ struct DataDocumentLoader {
 
 extension Diagnostic {
     static func reservedKind(_ key: String, at location: SourceLocation) -> Diagnostic {
-        let fix = key.isEmpty || key == ViewKind.cell.rawValue
+        let builtIn = ViewKind(rawValue: key).builtInIgnoringCase
+        let fix = key.isEmpty || builtIn == .cell
             ? "name a custom supplementary kind such as 'banner'"
-            : "put it in the section's '\(key)' key"
+            : "put it in the section's '\(builtIn?.rawValue ?? key)' key"
+        let differsInCase = builtIn.map { $0.rawValue != key } ?? false
+        let reason = differsInCase ? ": it differs from '\(builtIn?.rawValue ?? "")' only by case" : ""
         return Diagnostic(
             severity: .error,
             code: .reservedKind,
-            message: "'\(key)' is not a custom supplementary kind; \(fix)",
+            message: "'\(key)' is not a custom supplementary kind\(reason); \(fix)",
             location: location
         )
     }
 
     static func undecodableModel(_ plugin: ModelPlugin, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
+        // Name the Swift type only when the catalog calls it something else.
+        let subject = plugin.name == plugin.type.name ? "model '\(plugin.name)'" : "model '\(plugin.name)' ('\(plugin.type.name)')"
+        return Diagnostic(
             severity: .error,
             code: .undecodableModel,
-            message: "model '\(plugin.name)' ('\(plugin.type.name)') was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one",
+            message: "\(subject) was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one",
             location: location
         )
     }

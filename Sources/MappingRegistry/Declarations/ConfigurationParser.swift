@@ -27,6 +27,8 @@ struct ConfigurationParser {
 
     let source: String
     private var result = Result()
+    /// How many problems left a value unread (everything but key problems).
+    private var unreadCount = 0
 
     private init(source: String) {
         self.source = source
@@ -106,7 +108,8 @@ struct ConfigurationParser {
             report(.wrongType(expected: "a mapping object", found: node, at: sites.object))
             return nil
         }
-        let errorsBefore = result.diagnostics.count
+        let diagnosticsBefore = result.diagnostics.count
+        let unreadBefore = unreadCount
         let fields = checkKeys(members, known: Self.mappingKeys, in: pointer)
 
         var view: MappingDeclaration.ViewReference?
@@ -137,7 +140,8 @@ struct ConfigurationParser {
             view: view, model: model, kind: kind ?? .cell, reuseIdentifier: reuseIdentifier,
             condition: condition, priority: priority, decorators: decorators, sites: sites
         )
-        declaration.isWellFormed = result.diagnostics.count == errorsBefore
+        declaration.isWellFormed = unreadCount == unreadBefore
+        declaration.keyProblems = result.diagnostics[diagnosticsBefore...].map(\.code)
         return declaration
     }
 
@@ -230,6 +234,13 @@ struct ConfigurationParser {
             guard let name = nonEmptyString(node, key: "predicate", at: at) else { return nil }
             var argument: PredicateArgument?
             if let argumentNode = fields["argument"] {
+                var repeated = false
+                argumentNode.forEachRepeatedKey(pointer: pointer + "/argument", file: source) { diagnostic in
+                    report(diagnostic)
+                    repeated = true
+                }
+                // Which of two values was meant is not known: no argument is bound.
+                if repeated { return nil }
                 argument = PredicateArgument(argumentNode)
                 site.argument = location(of: argumentNode, pointer + "/argument")
             }
@@ -304,6 +315,16 @@ struct ConfigurationParser {
     /// An integer value, or `nil` after reporting `wrong-type`.
     private mutating func integer(_ node: JSONNode, key: String, at: SourceLocation, expected: String = "an integer") -> Int? {
         if let value = node.numberValue?.intValue { return value }
+        if let number = node.numberValue, number.isIntegerLiteral {
+            let lowest = key == "section" || key == "sections" ? 0 : Int.min
+            report(Diagnostic(
+                severity: .error,
+                code: .wrongType,
+                message: "'\(key)' is an integer out of range (\(number.literal)); it must be between \(lowest) and \(Int.max)",
+                location: at
+            ))
+            return nil
+        }
         report(.wrongType(expected: expected, found: node, key: key, at: at))
         return nil
     }
@@ -321,6 +342,7 @@ struct ConfigurationParser {
     }
 
     private mutating func report(_ diagnostic: Diagnostic) {
+        unreadCount += 1
         result.diagnostics.append(diagnostic)
     }
 }

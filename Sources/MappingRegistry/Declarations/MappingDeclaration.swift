@@ -50,9 +50,13 @@ public struct MappingDeclaration: Sendable {
     var decorators: [String]
     /// Where the declaration and each of its parts are.
     var sites: DeclarationSites
-    /// `false` when the JSON front end already reported a problem in this
-    /// mapping: its names are still checked, but it yields no mapping.
+    /// `false` when the JSON front end could not read part of this mapping
+    /// (a missing key, a value of the wrong type, a broken condition): its
+    /// names are still checked, but it yields no mapping.
     var isWellFormed = true
+    /// The codes of the problems with this mapping's keys that leave it
+    /// readable (`unknown-key`): whether they keep it out depends on the policy.
+    var keyProblems: [String] = []
 
     init(
         view: ViewReference?, model: ModelReference?, kind: ViewKind, reuseIdentifier: String?,

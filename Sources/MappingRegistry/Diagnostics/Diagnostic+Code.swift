@@ -93,7 +93,9 @@ extension Diagnostic {
         public static let undecodableModel: Code = "undecodable-model"
         /// A value the model's `Decodable` conformance rejects.
         public static let undecodableValue: Code = "undecodable-value"
-        /// `header`, `footer` or `cell` used as a custom supplementary kind.
+        /// `header`, `footer` or `cell`, in any letter case, used as a custom
+        /// supplementary kind (a mapping's `"kind": "Header"`, a data
+        /// document's `"supplementary": {"header": …}`).
         public static let reservedKind: Code = "reserved-kind"
 
         // MARK: Resolving items

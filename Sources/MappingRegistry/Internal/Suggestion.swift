@@ -21,10 +21,16 @@ package enum Suggestion {
         closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+    /// The optimal string alignment distance (Damerau-Levenshtein without
+    /// repeated edits of one substring): insertions, deletions,
+    /// substitutions and transpositions of two adjacent characters each
+    /// count one edit, so `viwe` is one edit from `view`. Gives up
+    /// (returning `limit + 1`) once the distance must exceed `limit`.
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        // Three rows: a transposition looks two rows back.
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -32,11 +38,17 @@ package enum Suggestion {
             var rowMinimum = current[0]
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-                rowMinimum = min(rowMinimum, current[j])
+                var distance = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    distance = min(distance, beforePrevious[j - 2] + 1)
+                }
+                current[j] = distance
+                rowMinimum = min(rowMinimum, distance)
             }
+            // Every later row stays above the limit too: a transposition
+            // from two rows back also passes through this row.
             if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

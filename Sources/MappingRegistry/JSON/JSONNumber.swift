@@ -7,6 +7,12 @@ struct JSONNumber: Hashable, Sendable {
     /// The value as a `Double`; `nil` if it is not finite (e.g. `1e400`).
     var doubleValue: Double?
 
+    /// Whether the literal is written as an integer (no fraction, no
+    /// exponent), whether or not it fits in `Int`.
+    var isIntegerLiteral: Bool {
+        !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    }
+
     /// Creates a number from its literal text and derives `intValue` and `doubleValue` from it.
     ///
     /// - Parameter literal: A valid JSON number literal.

@@ -55,6 +55,10 @@ extension JSONParser {
                     throw endOfInput(inside: "an object", expected: isFirst ? "a string key or '}'" : "a string key")
                 }
                 guard bytes[index] == UInt8(ascii: "\"") else {
+                    if let word = unquotedWord(at: index) {
+                        let expected = isFirst ? "a string key or '}'" : "a string key after ','"
+                        throw error("expected \(expected), found the unquoted word '\(word)'; put keys in double quotes: \"\(word)\"", at: index)
+                    }
                     throw unexpectedCharacter(at: index, expectingValue: true) {
                         isFirst ? "expected a string key or '}', found \($0)" : "expected a string key after ',', found \($0)"
                     }
@@ -167,18 +171,41 @@ extension JSONParser {
             index = end
             return .null
         }
+        let shown = Self.shown(word)
+        // A near miss of a literal (`tru`, `True`, `falsey`) is that literal
+        // mistyped; any other word is most likely a string without its quotes.
+        let text = String(decoding: word, as: UTF8.self)
+        let literals = ["true", "false", "null"]
+        let literal = literals.first { text.lowercased() == $0 } ?? Suggestion.closest(to: text, in: literals)
+        guard let literal else {
+            throw error("invalid literal '\(shown)'; if it is a string, put it in double quotes: \"\(shown)\"", at: start)
+        }
+        throw error("invalid literal '\(shown)'; expected '\(literal)'", at: start)
+    }
+
+    /// The bare word (letters, digits, `_`) starting with a letter at
+    /// `offset`, as a message shows it; `nil` when no letter is there.
+    func unquotedWord(at offset: Int) -> String? {
+        guard offset < count, Self.isLetter(bytes[offset]) else { return nil }
+        var end = offset
+        while end < count, Self.isWordByte(bytes[end]) {
+            end += 1
+        }
+        return Self.shown(bytes[offset..<end])
+    }
+
+    /// A word for a message, cut after 40 characters.
+    private static func shown(_ word: ArraySlice<UInt8>) -> String {
         let maximumShown = 40
         var shown = String(decoding: word.prefix(maximumShown), as: UTF8.self)
         if word.count > maximumShown {
             shown += "…"
         }
-        let expected = switch bytes[start] {
-        case UInt8(ascii: "t"): "'true'"
-        case UInt8(ascii: "f"): "'false'"
-        case UInt8(ascii: "n"): "'null'"
-        default: "true, false or null"
-        }
-        throw error("invalid literal '\(shown)'; expected \(expected)", at: start)
+        return shown
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
     /// Whether `byte` can be part of a bare word: an ASCII letter, digit or underscore.

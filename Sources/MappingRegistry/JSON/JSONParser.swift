@@ -111,6 +111,20 @@ struct JSONParser {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
+    /// Why a document looks like UTF-16 rather than UTF-8, or `nil` when it
+    /// does not: a UTF-16 byte order mark, or an ASCII character next to a
+    /// zero byte at the start (valid UTF-8 JSON has no zero byte outside
+    /// strings, nor unescaped inside them).
+    static func utf16Evidence(_ bytes: [UInt8]) -> String? {
+        guard bytes.count >= 2 else { return nil }
+        switch (bytes[0], bytes[1]) {
+        case (0xFF, 0xFE): return "it starts with the little-endian byte order mark FF FE"
+        case (0xFE, 0xFF): return "it starts with the big-endian byte order mark FE FF"
+        case (0, 0x01..<0x80), (0x01..<0x80, 0): return "every other byte is zero"
+        default: return nil
+        }
+    }
+
     /// The error for a document over `limits.maxBytes`, located at 1:1.
     private static func tooLargeError(byteCount: Int, limits: Limits) -> JSONSyntaxError {
         JSONSyntaxError(
@@ -121,6 +135,9 @@ struct JSONParser {
 
     /// Parses the single top-level value and makes sure nothing but whitespace follows it.
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        if let encoding = Self.utf16Evidence(bytes) {
+            throw error("the file looks like UTF-16 (\(encoding)); save it as UTF-8", at: 0)
+        }
         skipWhitespace()
         guard index < count else {
             throw error("the document is empty; expected a JSON value", at: index)

@@ -78,7 +78,7 @@ public enum PredicateArgument: Hashable, Sendable, CustomStringConvertible, Expr
         case .number(let value):
             // JSON has no infinities or NaN; they cannot come from a JSON file either.
             text += value.isFinite ? "\(value)" : "null"
-        case .string(let value): Self.writeString(value, to: &text)
+        case .string(let value): JSONValue.writeString(value, to: &text)
         case .array(let elements):
             text += "["
             for (index, element) in elements.enumerated() {
@@ -90,32 +90,11 @@ public enum PredicateArgument: Hashable, Sendable, CustomStringConvertible, Expr
             text += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { text += "," }
-                Self.writeString(key, to: &text)
+                JSONValue.writeString(key, to: &text)
                 text += ":"
                 members[key]?.write(to: &text)
             }
             text += "}"
         }
-    }
-
-    private static func writeString(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
     }
 }

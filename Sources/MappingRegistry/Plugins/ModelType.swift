@@ -14,6 +14,10 @@ struct ModelType: Sendable {
     let isSupertype: @Sendable (any Any.Type) -> Bool
     /// The type itself.
     let type: any Any.Type
+    /// For a type known only from a catalog file (``CatalogDescription``),
+    /// its relations to the catalog's other types; `nil` for a Swift type,
+    /// whose relations come from runtime metadata.
+    let described: DescribedType?
 
     /// Describes `M`.
     init<M>(_ type: M.Type) {
@@ -23,6 +27,20 @@ struct ModelType: Sendable {
         accepts = { $0 is M }
         isSupertype = { $0 is M.Type }
         self.type = type
+        described = nil
+    }
+
+    /// A type known only from a catalog file: it relates to other types as
+    /// the catalog says, and accepts no value (nothing is resolved without
+    /// the app's code).
+    init(described: DescribedType) {
+        name = described.name
+        id = ObjectIdentifier(described)
+        shape = described.shape
+        accepts = { _ in false }
+        isSupertype = { _ in false }
+        type = DescribedType.self
+        self.described = described
     }
 
     /// Whether any value of the type is accepted (the type is `Any`).
@@ -33,6 +51,7 @@ struct ModelType: Sendable {
     /// `other` conforms to. `false` whenever it cannot be shown.
     func contains(_ other: ModelType) -> Bool {
         if id == other.id || acceptsEverything { return true }
+        if let described { return other.described.map { described.contains.contains($0.id) } ?? false }
         switch (shape, other.shape) {
         case (.reference, .reference):
             return isSupertype(other.type)
@@ -54,6 +73,7 @@ struct ModelType: Sendable {
     /// a configuration that could work is never rejected.
     func canShareValue(with other: ModelType) -> Bool {
         if contains(other) || other.contains(self) { return true }
+        if let described { return other.described.map { described.sharesValues.contains($0.id) } ?? true }
         switch (shape, other.shape) {
         case (.value, .value), (.value, .reference), (.reference, .value), (.reference, .reference):
             return false

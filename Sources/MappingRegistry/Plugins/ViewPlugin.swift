@@ -16,12 +16,15 @@ final class ViewPlugin: NamedPlugin {
     let body: Body
     /// The view type, for a `TextView & ModelTransfer` view; `nil` for a handler.
     let viewType: ObjectIdentifier?
+    /// The module-qualified name of the view type, for a catalog file.
+    let viewTypeName: String?
 
-    init(name: String, model: ModelType, body: Body, viewType: ObjectIdentifier?) {
+    init(name: String, model: ModelType, body: Body, viewType: ObjectIdentifier?, viewTypeName: String? = nil) {
         self.name = name
         self.model = model
         self.body = body
         self.viewType = viewType
+        self.viewTypeName = viewTypeName
     }
 
     /// A reusable view plugin for a `TextView & ModelTransfer` type.
@@ -42,7 +45,8 @@ final class ViewPlugin: NamedPlugin {
             name: name,
             model: ModelType(V.ModelType.self),
             body: .reusable(make: { V() }, update: update),
-            viewType: ObjectIdentifier(V.self)
+            viewType: ObjectIdentifier(V.self),
+            viewTypeName: String(reflecting: V.self)
         )
     }
 

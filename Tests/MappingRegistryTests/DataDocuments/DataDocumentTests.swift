@@ -50,7 +50,7 @@ struct InvalidDataCase: CustomTestStringConvertible, Sendable {
         .init(
             name: "model registered without Decodable",
             json: #"{"sections": [{"items": [{"model": "Food", "value": 1️⃣{"name": "Tea"}}]}]}"#,
-            expected: ["data.json:1️⃣: error: model 'Food' ('Food') was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one [undecodable-model]"]
+            expected: ["data.json:1️⃣: error: model 'Food' was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one [undecodable-model]"]
         ),
         .init(
             name: "entry without a value",

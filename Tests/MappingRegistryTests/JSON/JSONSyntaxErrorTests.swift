@@ -48,7 +48,8 @@ extension SyntaxErrorCase {
         .init("missing comma between elements", "[true 1️⃣false]", "expected ',' or ']' after an array element, found 'f'"),
         .init("wrong closer for an object", "{\"a\": 1 1️⃣]", "expected ',' or '}' after an object member, found ']'"),
         .init("missing colon", "{\"a\" 1️⃣true}", "expected ':' after an object key, found 't'"),
-        .init("unquoted key", "{1️⃣a: 1}", "expected a string key or '}', found 'a'"),
+        .init("unquoted key", "{1️⃣a: 1}", "expected a string key or '}', found the unquoted word 'a'; put keys in double quotes: \"a\""),
+        .init("unquoted key after a comma", "{\"a\": 1, 1️⃣view: 2}", "expected a string key after ',', found the unquoted word 'view'; put keys in double quotes: \"view\""),
         .init("number as key after a comma", "{\"a\": 1, 1️⃣2: 3}", "expected a string key after ',', found '2'"),
         .init("non-ASCII character instead of a value", "[1️⃣é]", "unexpected character 'é' (U+00E9); expected a value"),
         .init("control character instead of a value", "[1️⃣\u{1}]", "unexpected character U+0001; expected a value"),
@@ -100,7 +101,9 @@ extension SyntaxErrorCase {
         .init("truncated true", "1️⃣tru", "invalid literal 'tru'; expected 'true'"),
         .init("truncated null", "[1️⃣nul]", "invalid literal 'nul'; expected 'null'"),
         .init("literal with extra letters", "{\"a\": 1️⃣falsey}", "invalid literal 'falsey'; expected 'false'"),
-        .init("capitalised literal", "1️⃣True", "invalid literal 'True'; expected true, false or null"),
+        .init("capitalised literal", "1️⃣True", "invalid literal 'True'; expected 'true'"),
+        .init("unquoted string", "{\"view\": 1️⃣DishRow}", "invalid literal 'DishRow'; if it is a string, put it in double quotes: \"DishRow\""),
+        .init("unquoted string starting like a literal", "[1️⃣footer]", "invalid literal 'footer'; if it is a string, put it in double quotes: \"footer\""),
 
         // Comments and extra content.
         .init("line comment", "{1️⃣// note\n}", "comments are not allowed in JSON"),
@@ -138,6 +141,23 @@ extension InvalidUTF8Case {
               location: TextLocation(line: 1, column: 3, offset: 3), message: "invalid UTF-8 byte 0x80"),
         .init(name: "invalid byte outside a string", bytes: [0x5B, 0x0A, 0x20, 0xFE, 0x5D],
               location: TextLocation(line: 2, column: 2, offset: 3), message: "invalid UTF-8 byte 0xFE"),
+        // UTF-16: `{"a":1}` saved by an editor as UTF-16, with and without a byte order mark.
+        .init(name: "UTF-16 little-endian with a byte order mark",
+              bytes: [0xFF, 0xFE] + Array("{}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+              location: TextLocation(line: 1, column: 1, offset: 0),
+              message: "the file looks like UTF-16 (it starts with the little-endian byte order mark FF FE); save it as UTF-8"),
+        .init(name: "UTF-16 big-endian with a byte order mark",
+              bytes: [0xFE, 0xFF] + Array("{}".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+              location: TextLocation(line: 1, column: 1, offset: 0),
+              message: "the file looks like UTF-16 (it starts with the big-endian byte order mark FE FF); save it as UTF-8"),
+        .init(name: "UTF-16 little-endian without a byte order mark",
+              bytes: Array("{\"a\": 1}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+              location: TextLocation(line: 1, column: 1, offset: 0),
+              message: "the file looks like UTF-16 (every other byte is zero); save it as UTF-8"),
+        .init(name: "UTF-16 big-endian without a byte order mark",
+              bytes: Array(" {}".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+              location: TextLocation(line: 1, column: 1, offset: 0),
+              message: "the file looks like UTF-16 (every other byte is zero); save it as UTF-8"),
     ]
 }
 

@@ -51,23 +51,23 @@ enum MenuBinary {
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The binary: `MENU_BINARY` if set, else next to the running test bundle,
-    /// else in the package's `.build/debug`.
-    static func url() throws -> URL {
+    /// The binary: `MENU_BINARY` if set (for `menu`), else next to the running
+    /// test bundle, else in the package's `.build/debug`.
+    static func url(_ name: String = "menu") throws -> URL {
         var candidates: [URL] = []
-        if let explicit = ProcessInfo.processInfo.environment["MENU_BINARY"] {
+        if name == "menu", let explicit = ProcessInfo.processInfo.environment["MENU_BINARY"] {
             candidates.append(URL(fileURLWithPath: explicit))
         }
         if let executable = Bundle.main.executableURL {
             // The bundle may be `X.xctest` (a file or a directory); the products sit beside it.
             var directory = executable.deletingLastPathComponent()
             while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }
-            candidates.append(directory.appendingPathComponent("menu"))
+            candidates.append(directory.appendingPathComponent(name))
         }
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("menu"))
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
         }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/menu"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
         }
@@ -79,12 +79,13 @@ enum MenuBinary {
     /// there instead of being captured (the run's `output` is then empty).
     static func run(
         _ arguments: [String],
+        executable: String = "menu",
         in directory: URL = packageRoot,
         timeout: Double = 60,
         standardOutput: FileHandle? = nil
     ) throws -> MenuRun {
         let process = Process()
-        process.executableURL = try url()
+        process.executableURL = try url(executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let output = Pipe()

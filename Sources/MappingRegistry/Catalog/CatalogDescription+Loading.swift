@@ -1,0 +1,93 @@
+import Foundation
+
+/// Reading a catalog file, with located diagnostics for a broken one.
+extension CatalogDescription {
+    /// Reads a catalog file written by ``rendered()``.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - source: The file name diagnostics use.
+    /// - Throws: ``ConfigurationError``: `invalid-json`; `wrong-type` or
+    ///   `missing-key` for a value of the wrong shape; `unsupported-version`;
+    ///   `duplicate-plugin` for a name or type listed twice; `missing-key`
+    ///   for a type id that `types` does not list.
+    package init(data: Data, source: String) throws(ConfigurationError) {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            throw ConfigurationError(diagnostics: [.invalidJSON(error, file: source)])
+        }
+        func at(_ path: [any CodingKey]) -> (node: JSONNode, location: SourceLocation) {
+            let found = root.descendant(at: path.map { key in key.intValue.map(JSONPathComponent.index) ?? .key(key.stringValue) })
+            return (found.node, SourceLocation(of: found.node, pointer: found.pointer, file: source))
+        }
+        do {
+            self = try JSONDecoder().decode(CatalogDescription.self, from: data)
+        } catch let error as DecodingError {
+            let diagnostic: Diagnostic
+            switch error {
+            case .keyNotFound(let key, let context):
+                let place = at(context.codingPath)
+                diagnostic = .missingKey(key.stringValue, in: place.location.pointer.isEmpty ? "the catalog" : "'\(place.location.pointer)'", at: place.location)
+            case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+                let place = at(context.codingPath)
+                diagnostic = .wrongType(expected: JSONValueDescription.describe(type), found: place.node, key: context.codingPath.last?.stringValue, at: place.location)
+            default:
+                let place = at(error.codingPath ?? [])
+                diagnostic = Diagnostic(severity: .error, code: .wrongType, message: "the catalog cannot be read: \(error)", location: place.location)
+            }
+            throw ConfigurationError(diagnostics: [diagnostic])
+        } catch {
+            throw ConfigurationError(diagnostics: [Diagnostic(severity: .error, code: .wrongType, message: "the catalog cannot be read: \(error)")])
+        }
+        try check(source: source, at: { at($0).location })
+    }
+
+    /// Checks the version, duplicate names and that every type id is listed.
+    private func check(source: String, at: ([any CodingKey]) -> SourceLocation) throws(ConfigurationError) {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int?
+            init(_ string: String) { stringValue = string }
+            init(_ index: Int) { stringValue = String(index); intValue = index }
+            init?(stringValue: String) { self.init(stringValue) }
+            init?(intValue: Int) { self.init(intValue) }
+        }
+        var diagnostics: [Diagnostic] = []
+        if catalogVersion != Self.supportedVersion {
+            diagnostics.append(Diagnostic(
+                severity: .error,
+                code: .unsupportedVersion,
+                message: "catalog version \(catalogVersion) is not supported; this MappingRegistry reads version \(Self.supportedVersion)",
+                location: at([Key("catalogVersion")])
+            ))
+        }
+        let typeIDs = Set(types.map(\.id))
+        func checkList(_ list: String, _ category: String, names: [String], takes: [String]) {
+            var seen: Set<String> = []
+            for (index, name) in names.enumerated() where !seen.insert(name).inserted {
+                diagnostics.append(Diagnostic(
+                    severity: .error,
+                    code: .duplicatePlugin,
+                    message: "\(category) '\(name)' is listed twice in the catalog; keep one",
+                    location: at([Key(list), Key(index), Key("name")])
+                ))
+            }
+            for (index, id) in takes.enumerated() where !typeIDs.contains(id) {
+                diagnostics.append(Diagnostic(
+                    severity: .error,
+                    code: .missingKey,
+                    message: "the catalog's 'types' has no '\(id)', which \(category) '\(names[index])' names",
+                    location: at([Key(list), Key(index)])
+                ))
+            }
+        }
+        checkList("models", "model", names: models.map(\.name), takes: models.map(\.type))
+        checkList("views", "view", names: views.map(\.name), takes: views.map(\.takes))
+        checkList("predicates", "predicate", names: predicates.map(\.name), takes: predicates.map(\.takes))
+        checkList("decorators", "decorator", names: decorators.map(\.name), takes: decorators.map(\.takes))
+        checkList("types", "type", names: types.map(\.id), takes: [])
+        guard diagnostics.isEmpty else { throw ConfigurationError(diagnostics: diagnostics) }
+    }
+}

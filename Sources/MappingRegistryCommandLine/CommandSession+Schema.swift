@@ -1,0 +1,47 @@
+import MappingRegistry
+
+/// `schema` and `catalog`: what editors and the `mapping-registry` tool
+/// need from the app, printed on standard output.
+extension CommandSession {
+    /// `schema mappings|data [--catalog FILE]`.
+    mutating func schema() -> ExitCode {
+        let documents = ["mappings", "data"]
+        guard arguments.arguments.count == 1, let document = arguments.arguments.first, documents.contains(document) else {
+            let found = arguments.arguments.isEmpty ? "nothing" : "'\(arguments.arguments.joined(separator: " "))'"
+            let hint = arguments.arguments.count == 1 ? Suggestion.hint(for: arguments.arguments[0], in: documents) : ""
+            return usageError("schema needs 'mappings' or 'data', found \(found)\(hint)")
+        }
+        let catalog: CatalogDescription
+        if let path = arguments.catalog {
+            guard let described = readCatalogDescription(path) else { return .usage }
+            catalog = described
+        } else if tool.isStandalone {
+            return usageError("schema needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
+        } else {
+            catalog = CatalogDescription(tool.plugins)
+        }
+        let generatedBy = "\(tool.name) schema \(document)" + (arguments.catalog.map { " --catalog \($0)" } ?? "")
+        let generator = JSONSchemaGenerator(catalog: catalog, generatedBy: generatedBy)
+        output += (document == "mappings" ? generator.mappingsSchema() : generator.dataSchema()).rendered()
+        return .success
+    }
+
+    /// `catalog`: the app's plugin catalog as JSON.
+    mutating func catalog() -> ExitCode {
+        if !arguments.arguments.isEmpty {
+            return usageError("unexpected argument '\(arguments.arguments[0])'")
+        }
+        // A catalog with a name registered twice would describe the wrong plugin.
+        do {
+            _ = try MappingRegistry(plugins: tool.plugins, sources: [], policy: DiagnosticPolicy())
+        } catch {
+            let duplicates = error.diagnostics.filter { $0.code == .duplicatePlugin }
+            if !duplicates.isEmpty {
+                report(duplicates, trailer: "no catalog written")
+                return .failure
+            }
+        }
+        output += CatalogDescription(tool.plugins).rendered()
+        return .success
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import MappingRegistry
+
+/// Diagnostics as GitHub Actions workflow commands, which the Actions log
+/// shows as annotations on the file and line:
+///
+/// ```text
+/// ::error file=mappings.json,line=4,col=15::unknown view 'DishRo'; did you mean 'DishRow'? [unknown-view]
+/// ::warning::view 'Shelf' is registered but no mapping in mappings.json uses it [unused-view]
+/// ```
+enum GitHubAnnotations {
+    /// One workflow command per diagnostic, each ending with a line break.
+    static func lines(for diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(line).joined()
+    }
+
+    /// `::error file=…,line=…,col=…::message [code]`; without properties
+    /// for a diagnostic that has no location.
+    static func line(for diagnostic: Diagnostic) -> String {
+        let command = switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var properties = ""
+        if let location = diagnostic.location {
+            properties = " file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column)"
+        }
+        return "::\(command)\(properties)::\(escapeData("\(diagnostic.message) [\(diagnostic.code)]"))\n"
+    }
+
+    /// A message, escaped as workflow commands require: `%`, CR and LF.
+    static func escapeData(_ text: String) -> String {
+        var escaped = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "\r": escaped += "%0D"
+            case "\n": escaped += "%0A"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// A property value, escaped as workflow commands require: as a
+    /// message, and `:` and `,` too.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
