@@ -33,17 +33,17 @@ struct MappingChecker {
     /// Answers to "which type could both of these mappings show?", by the types involved.
     var witnessCache: [WitnessKey: ModelType?] = [:]
 
-    init(plugins: PluginCatalog) {
+    init(plugins: PluginCatalog, policy: DiagnosticPolicy) {
         self.plugins = plugins
-        self.policy = plugins.policy
+        self.policy = policy
     }
 
     /// Checks every source.
     ///
     /// - Throws: ``ConfigurationError`` with every error and warning found,
-    ///   when at least one error remains under the catalog's policy.
-    static func check(_ sources: [MappingSource], plugins: PluginCatalog) throws(ConfigurationError) -> Result {
-        var checker = MappingChecker(plugins: plugins)
+    ///   when at least one error remains under the policy.
+    static func check(_ sources: [MappingSource], plugins: PluginCatalog, policy: DiagnosticPolicy) throws(ConfigurationError) -> Result {
+        var checker = MappingChecker(plugins: plugins, policy: policy)
         checker.reportDuplicatePlugins()
         var declarations: [MappingDeclaration] = []
         for source in sources {

@@ -40,10 +40,6 @@ public struct PluginCatalog: Sendable {
     var implicitModels: Set<String> = []
     /// Every name registered more than once, with its category.
     var duplicates: [(category: String, name: String)] = []
-    /// The severity policy a registry loaded with this catalog applies; set
-    /// only by ``MappingRegistry/init(plugins:sources:policy:)``, which hands
-    /// it to the checker this way.
-    var policy = DiagnosticPolicy()
     /// For a catalog read from a file, the objects that stand for its view
     /// types (their identity is the views' `viewType`), kept alive here.
     var describedViewTypes: [DescribedType] = []

@@ -67,13 +67,19 @@ public final class MappingRegistry: Sendable {
     /// ])
     /// ```
     ///
+    /// Under a ``DiagnosticPolicy``, the registry fails to load only when an
+    /// error remains after the policy; every downgraded problem is one of
+    /// its ``warnings``, and a mapping that a downgraded problem of its own
+    /// left incomplete is left out.
+    ///
     /// - Parameters:
     ///   - plugins: The models, views, predicates and decorators the mappings may name.
     ///   - sources: Swift declarations and JSON documents, in order.
+    ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
     /// - Throws: ``ConfigurationError`` with every error found (and the
     ///   warnings), when there is at least one error.
-    public init(plugins: PluginCatalog, sources: [MappingSource]) throws(ConfigurationError) {
-        let result = try MappingChecker.check(sources, plugins: plugins)
+    public init(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy = DiagnosticPolicy()) throws(ConfigurationError) {
+        let result = try MappingChecker.check(sources, plugins: plugins, policy: policy)
         checked = result.mappings
         mappings = checked.map(\.mapping)
         warnings = result.warnings
@@ -124,26 +130,40 @@ public final class MappingRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - plugins: The models, views, predicates and decorators the mappings may name.
+    ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
     ///   - declarations: One `Map(…)` per line.
     /// - Throws: ``ConfigurationError`` with every error found, each at the
     ///   call site of its declaration.
     public convenience init(
         plugins: PluginCatalog,
+        policy: DiagnosticPolicy = DiagnosticPolicy(),
         @MappingDeclarationBuilder _ declarations: () -> [MappingDeclaration]
     ) throws(ConfigurationError) {
-        try self.init(plugins: plugins, sources: [.declarations(declarations())])
+        try self.init(plugins: plugins, sources: [.declarations(declarations())], policy: policy)
     }
 
     /// Loads a `mappings.json` document and checks it against the plugins.
+    ///
+    /// ```swift
+    /// var policy = DiagnosticPolicy()
+    /// try policy.treat(.unknownView, as: .warning)   // a config shared with newer app versions
+    /// let registry = try MappingRegistry(configuration: data, plugins: plugins, policy: policy)
+    /// ```
     ///
     /// - Parameters:
     ///   - configuration: The contents of a `mappings.json` file.
     ///   - plugins: The models, views, predicates and decorators the configuration may name.
     ///   - source: The file name to use in diagnostics.
+    ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
     /// - Throws: ``ConfigurationError`` with every error found (and the
     ///   warnings), when there is at least one error.
-    public convenience init(configuration: Data, plugins: PluginCatalog, source: String = "mappings.json") throws(ConfigurationError) {
-        try self.init(plugins: plugins, sources: [.json(configuration, name: source)])
+    public convenience init(
+        configuration: Data,
+        plugins: PluginCatalog,
+        source: String = "mappings.json",
+        policy: DiagnosticPolicy = DiagnosticPolicy()
+    ) throws(ConfigurationError) {
+        try self.init(plugins: plugins, sources: [.json(configuration, name: source)], policy: policy)
     }
 
     /// Loads a `mappings.json` file and checks it against the plugins.
@@ -153,10 +173,11 @@ public final class MappingRegistry: Sendable {
     /// - Parameters:
     ///   - url: The file to read.
     ///   - plugins: The models, views, predicates and decorators the configuration may name.
+    ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
     /// - Throws: ``ConfigurationError``: `unreadable-file` when the file
     ///   cannot be read or is too large, or every error in its contents.
-    public convenience init(contentsOf url: URL, plugins: PluginCatalog) throws(ConfigurationError) {
+    public convenience init(contentsOf url: URL, plugins: PluginCatalog, policy: DiagnosticPolicy = DiagnosticPolicy()) throws(ConfigurationError) {
         let data = try FileReader.read(url, limit: FileReader.configurationLimit)
-        try self.init(configuration: data, plugins: plugins, source: url.lastPathComponent)
+        try self.init(configuration: data, plugins: plugins, source: url.lastPathComponent, policy: policy)
     }
 }
