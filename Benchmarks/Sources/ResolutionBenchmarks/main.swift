@@ -77,6 +77,25 @@ if let flag = arguments.firstIndex(of: "--instructions"), arguments.indices.cont
     exit(0)
 }
 
+/// The render a profiler measures.
+@inline(never)
+func measuredRender(_ registry: MappingRegistry, _ storage: MemoryStorage) -> Int {
+    var stream = DiscardingStream()
+    return TextRenderer(registry: registry).render(storage, into: &stream).renderedCount &+ stream.bytes
+}
+
+// `--instructions-render`: one render of 100 000 items, after a warm-up.
+if arguments.contains("--instructions-render") {
+    guard let registry = renderRegistry() else { exit(1) }
+    let storage = MemoryStorage()
+    storage.setItemsForAllSections((0..<100).map { section in (0..<1_000).map { makeItem(($0 + section) % 10, $0) } })
+    var stream = DiscardingStream()
+    sink &+= TextRenderer(registry: registry).render(storage, into: &stream).renderedCount
+    sink &+= measuredRender(registry, storage)
+    print("rendered (checksum \(sink))")
+    exit(0)
+}
+
 if arguments.contains("--probe-allocations") {
     let workload = makeWorkload(.unconditional, mappings: 10, itemCount: 10)
     guard let registry = load(workload) else { exit(1) }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelStorage
 
 /// A plugin catalog rebuilt from a catalog file, for checking mappings
 /// without the app's code.
@@ -47,7 +48,7 @@ extension PluginCatalog {
             views[view.name] = ViewPlugin(
                 name: view.name,
                 model: type(view.takes),
-                body: .handler { _, _ in nil },
+                makeSlot: { DescribedViewSlot() },
                 viewType: token.map(ObjectIdentifier.init),
                 viewTypeName: view.viewType
             )
@@ -69,4 +70,12 @@ extension PluginCatalog {
             decorators[decorator.name] = DecoratorPlugin(name: decorator.name, model: type(decorator.takes)) { text, _, _ in text }
         }
     }
+}
+
+/// The slot of a view read from a catalog file: such a view exists only to
+/// be checked, and renders nothing.
+final class DescribedViewSlot: ViewSlot {
+    var holdsView: Bool { false }
+
+    func text(for value: Any, at position: ItemPosition) -> String? { nil }
 }

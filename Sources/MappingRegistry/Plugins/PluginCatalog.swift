@@ -111,19 +111,7 @@ public struct PluginCatalog: Sendable {
         for model: M.Type,
         render: @escaping @Sendable (M, ItemPosition) -> String
     ) {
-        let plugin = ViewPlugin(
-            name: view,
-            model: ModelType(model),
-            body: .handler { value, position in
-                // A `switch` casts straight into an `M`; `as? M` would build
-                // an `Optional<M>` (a metadata lookup) on every call.
-                switch value {
-                case let model as M: render(model, position)
-                default: nil
-                }
-            },
-            viewType: nil
-        )
+        let plugin = ViewPlugin.handler(named: view, for: model, render: render)
         insert(plugin, into: \.views, category: "view")
     }
 

@@ -1,53 +1,50 @@
 import ModelStorage
 
-/// A view registered under a name. A class, so the renderer's per-item
-/// access copies one reference instead of a struct of closures.
+/// A view registered under a name: how to make the ``ViewSlot`` that
+/// renders its items in one reuse pool.
 final class ViewPlugin: NamedPlugin {
-    /// How a view turns a model into text.
-    enum Body: Sendable {
-        /// A `TextView & ModelTransfer` type: made once per reuse pool, updated per item.
-        case reusable(make: @Sendable () -> any TextView, update: @Sendable (any TextView, Any) -> Bool)
-        /// A handler: returns the text, or `nil` when the value is not of its model type.
-        case handler(@Sendable (Any, ItemPosition) -> String?)
-    }
-
     let name: String
     let model: ModelType
-    let body: Body
+    /// Makes the slot a pool keeps for this view: a new view instance for a
+    /// `TextView & ModelTransfer` view, the handler for a handler view.
+    let makeSlot: @Sendable () -> any ViewSlot
     /// The view type, for a `TextView & ModelTransfer` view; `nil` for a handler.
     let viewType: ObjectIdentifier?
     /// The module-qualified name of the view type, for a catalog file.
     let viewTypeName: String?
 
-    init(name: String, model: ModelType, body: Body, viewType: ObjectIdentifier?, viewTypeName: String? = nil) {
+    init(
+        name: String,
+        model: ModelType,
+        makeSlot: @escaping @Sendable () -> any ViewSlot,
+        viewType: ObjectIdentifier?,
+        viewTypeName: String? = nil
+    ) {
         self.name = name
         self.model = model
-        self.body = body
+        self.makeSlot = makeSlot
         self.viewType = viewType
         self.viewTypeName = viewTypeName
     }
 
     /// A reusable view plugin for a `TextView & ModelTransfer` type.
     static func reusable<V: TextView & ModelTransfer & SendableMetatype>(_ view: V.Type, named name: String) -> ViewPlugin {
-        let update: @Sendable (any TextView, Any) -> Bool = { view, value in
-            // `switch` casts straight into the type; `as?` would build an
-            // Optional of it (a metadata lookup) on every item.
-            guard let view = view as? V else { return false }
-            switch value {
-            case let model as V.ModelType:
-                view.update(with: model)
-                return true
-            default:
-                return false
-            }
-        }
-        return ViewPlugin(
+        ViewPlugin(
             name: name,
             model: ModelType(V.ModelType.self),
-            body: .reusable(make: { V() }, update: update),
+            makeSlot: { ReusableViewSlot<V>() },
             viewType: ObjectIdentifier(V.self),
             viewTypeName: String(reflecting: V.self)
         )
+    }
+
+    /// A handler view plugin.
+    static func handler<M>(
+        named name: String,
+        for model: M.Type,
+        render: @escaping @Sendable (M, ItemPosition) -> String
+    ) -> ViewPlugin {
+        ViewPlugin(name: name, model: ModelType(model), makeSlot: { HandlerViewSlot(render) }, viewType: nil)
     }
 
     /// Whether two plugins are the same view: one view type under two
@@ -55,5 +52,54 @@ final class ViewPlugin: NamedPlugin {
     func isSameView(as other: ViewPlugin) -> Bool {
         if let viewType { return viewType == other.viewType }
         return self === other
+    }
+}
+
+/// What one reuse pool keeps to render the items of one reuse identifier:
+/// a view instance of its own, or a handler. Private to the pool, so
+/// rendering touches no reference count another thread's pool touches.
+protocol ViewSlot: AnyObject {
+    /// Whether the slot holds a view instance (counted as created).
+    var holdsView: Bool { get }
+
+    /// The text for a value at a position, or `nil` when the value is not
+    /// of the view's model type.
+    func text(for value: Any, at position: ItemPosition) -> String?
+}
+
+/// A `TextView & ModelTransfer` instance, updated and rendered item after item.
+final class ReusableViewSlot<V: TextView & ModelTransfer>: ViewSlot {
+    private let view = V()
+
+    var holdsView: Bool { true }
+
+    func text(for value: Any, at position: ItemPosition) -> String? {
+        // `switch` casts straight into the model type; `as?` would build an
+        // Optional of it (a metadata lookup) on every item.
+        switch value {
+        case let model as V.ModelType:
+            view.update(with: model)
+            return view.render()
+        default:
+            return nil
+        }
+    }
+}
+
+/// A handler view: a closure from model to text.
+final class HandlerViewSlot<M>: ViewSlot {
+    private let render: @Sendable (M, ItemPosition) -> String
+
+    init(_ render: @escaping @Sendable (M, ItemPosition) -> String) {
+        self.render = render
+    }
+
+    var holdsView: Bool { false }
+
+    func text(for value: Any, at position: ItemPosition) -> String? {
+        switch value {
+        case let model as M: render(model, position)
+        default: nil
+        }
     }
 }

@@ -24,15 +24,25 @@ public final class ReusePool {
     public let registry: MappingRegistry
     /// How many views the pool has created: at most one per reuse identifier.
     public private(set) var viewsCreated = 0
-    /// One view per reuse identifier (by the registry's pool index).
-    private var views: [(any TextView)?]
+    /// One slot per reuse identifier (by the registry's pool index): the
+    /// pool's own view instance or handler. Raw memory, so reading a slot
+    /// costs no exclusivity check.
+    private let slots: UnsafeMutablePointer<(any ViewSlot)?>
+    private let slotCount: Int
 
     /// Creates an empty pool.
     ///
     /// - Parameter registry: The mappings to resolve items with.
     public init(registry: MappingRegistry) {
         self.registry = registry
-        views = Array(repeating: nil, count: registry.poolCount)
+        slotCount = registry.poolCount
+        slots = .allocate(capacity: max(slotCount, 1))
+        slots.initialize(repeating: nil, count: slotCount)
+    }
+
+    deinit {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
     }
 
     /// Resolves a model and renders it with its mapping's view.
@@ -90,24 +100,16 @@ public final class ReusePool {
     /// The text of a value through mapping `index`: the view's output, then
     /// each decorator in order; `nil` when the view refuses the value.
     private func text(for value: Any, mapping index: Int, at position: ItemPosition) -> String? {
-        var text: String
-        switch registry.viewPlugins[index].body {
-        case .handler(let render):
-            guard let rendered = render(value, position) else { return nil }
-            text = rendered
-        case .reusable(let make, let update):
-            let poolIndex = registry.poolIndexes[index]
-            let view: any TextView
-            if let pooled = views[poolIndex] {
-                view = pooled
-            } else {
-                view = make()
-                views[poolIndex] = view
-                viewsCreated += 1
-            }
-            guard update(view, value) else { return nil }
-            text = view.render()
+        let poolIndex = registry.poolIndexes[index]
+        let slot: any ViewSlot
+        if let existing = slots[poolIndex] {
+            slot = existing
+        } else {
+            slot = registry.viewPlugins[index].makeSlot()
+            slots[poolIndex] = slot
+            if slot.holdsView { viewsCreated += 1 }
         }
+        guard var text = slot.text(for: value, at: position) else { return nil }
         if registry.hasDecorators {
             for decorator in registry.decoratorLists[index] {
                 text = decorator.apply(text, value, position)
