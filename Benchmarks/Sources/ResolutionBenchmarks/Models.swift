@@ -53,6 +53,24 @@ func makeItem(_ kind: Int, _ id: Int) -> Any {
     }
 }
 
+/// One item of type `kind` wrapped in `depth` Optionals of its own type
+/// (`Optional<M0>`, `Optional<Optional<M0>>`), as a `[M0?]` array stores it.
+func makeOptionalItem(_ kind: Int, _ id: Int, depth: Int) -> Any {
+    func wrap<T>(_ value: T) -> Any { depth == 1 ? Optional(value) as Any : Optional(Optional(value)) as Any }
+    switch kind {
+    case 0: return wrap(M0(id: id))
+    case 1: return wrap(M1(id: id))
+    case 2: return wrap(M2(id: id))
+    case 3: return wrap(M3(id: id))
+    case 4: return wrap(M4(id: id))
+    case 5: return wrap(M5(id: id))
+    case 6: return wrap(M6(id: id))
+    case 7: return wrap(M7(id: id))
+    case 8: return wrap(M8(id: id))
+    default: return wrap(M9.a(id))
+    }
+}
+
 /// The registered names of the ten types, in `makeItem` order.
 let modelNames = ["M0", "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9"]
 

@@ -111,13 +111,12 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
     switch kind {
     case .unconditional, .optionals:
         let entries = modelNames.map { #"{"view": "V\#($0)", "model": "\#($0)"}"# } + fillers(from: 10, to: count)
-        let plain = (0..<itemCount).map { makeItem($0 % 10, $0) }
-        let items: [Any] = kind == .unconditional ? plain : plain.enumerated().map { index, item in
-            switch index % 3 {
-            case 0: item
-            case 1: Optional(item) as Any
-            default: Optional(Optional(item)) as Any
-            }
+        // (e): a third of the items plain, a third in an Optional of their
+        // type, a third in two.
+        let items: [Any] = (0..<itemCount).map { index in
+            kind == .unconditional || index % 3 == 0
+                ? makeItem(index % 10, index)
+                : makeOptionalItem(index % 10, index, depth: index % 3)
         }
         let table = typeTable(items)
         return Workload(

@@ -3,6 +3,9 @@ protocol OptionalUnwrapping: SendableMetatype {
     /// The wrapped value, or `nil` for `.none`.
     var wrappedAny: Any? { get }
 
+    /// Whether this is `.none`.
+    var isNone: Bool { get }
+
     /// The type of the wrapped value.
     static var wrappedType: any Any.Type { get }
 
@@ -27,6 +30,13 @@ extension Optional: OptionalUnwrapping {
         }
     }
 
+    var isNone: Bool {
+        switch self {
+        case .none: true
+        case .some: false
+        }
+    }
+
     static var wrappedType: any Any.Type { Wrapped.self }
 
     static func makeReader() -> OptionalReader {
@@ -39,12 +49,26 @@ extension Optional: OptionalUnwrapping {
                 wrapped: { $0.load(as: Optional<Any>.self) }
             )
         }
-        let type = Self.self
+        // Each read goes through a function generic over the Optional type
+        // itself, handed its metadata through an existential metatype: code
+        // generic over `Wrapped` (a closure capturing `Self.self` included)
+        // would look up `Optional<Wrapped>`'s metadata on every call.
+        let type: any OptionalUnwrapping.Type = Self.self
         return OptionalReader(
-            isNone: { $0.load(as: type) == nil },
-            wrapped: { $0.load(as: type).wrappedAny }
+            isNone: { readIsNone($0, as: type) },
+            wrapped: { readWrapped($0, as: type) }
         )
     }
+}
+
+/// Whether the `Optional` of type `T` at `pointer` is `.none`.
+private func readIsNone<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as type: T.Type) -> Bool {
+    pointer.load(as: T.self).isNone
+}
+
+/// The wrapped value of the `Optional` of type `T` at `pointer`.
+private func readWrapped<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as type: T.Type) -> Any? {
+    pointer.load(as: T.self).wrappedAny
 }
 
 /// Unwraps optionals at any depth: `Int??.some(.some(3))` gives `3`,
@@ -66,6 +90,10 @@ final class OptionalUnwrapper: Sendable {
     private let outer: [OptionalReader]
     /// The innermost `Optional` type, whose payload is not an `Optional`.
     private let innermost: OptionalReader
+    /// The cache key of the payload's type when every payload is of exactly
+    /// that type (a struct or enum, not a class, protocol or `Any`), so the
+    /// payload's resolution can be looked up without unwrapping it.
+    let fixedWrappedType: UInt?
 
     /// The unwrapper of `type`, or `nil` when it is not an `Optional`.
     init?(_ type: any Any.Type) {
@@ -77,6 +105,23 @@ final class OptionalUnwrapper: Sendable {
         }
         self.outer = outer
         innermost = current.makeReader()
+        let payload = current.wrappedType
+        fixedWrappedType = TypeShape(payload) == .value && TypeMatching.isDecidedByType(payload)
+            ? ResolutionCache.key(payload) : nil
+    }
+
+    /// Whether `model`, which must be of this unwrapper's type, or an
+    /// `Optional` inside it, is `.none`.
+    @inline(never)
+    func isNone(_ model: Any) -> Bool {
+        func open<T>(_ value: T) -> Bool {
+            withUnsafePointer(to: value) { pointer in
+                let raw = UnsafeRawPointer(pointer)
+                for level in outer where level.isNone(raw) { return true }
+                return innermost.isNone(raw)
+            }
+        }
+        return open(model)
     }
 
     /// The value inside `model`, which must be of this unwrapper's type;

@@ -31,7 +31,7 @@ extension MappingRegistry {
             guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
             return .missing(missingDiagnostic(value, at: position, kind: kind))
         }
-        switch outcome(model, at: position, slot: slot) {
+        switch outcome(model, at: position, slot: slot, keepsValue: false) {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
             return .resolved(mappings[index])
         case .nilModel:
@@ -65,27 +65,41 @@ extension MappingRegistry {
             guard let value = unwrapOptionals(model) else { return .nilModel }
             return .missing(value)
         }
-        return outcome(model, at: position, slot: slot)
+        return outcome(model, at: position, slot: slot, keepsValue: true)
     }
 
     /// Resolves a model for a kind slot: one lock-free lookup of its type,
     /// then the plan's candidates for its section.
+    ///
+    /// - Parameter keepsValue: Whether a resolved `Optional`'s wrapped value
+    ///   is wanted (to render it); without it, an `Optional` of a type that
+    ///   always resolves to one mapping is decided without unwrapping it.
     @inline(__always)
-    private func outcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
+    private func outcome(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool) -> Outcome {
         let dynamicType = Swift.type(of: model)
         let type = ResolutionCache.key(dynamicType)
         let entry = cache.lookUp(type, slot: slot)
             ?? cache.entry(type, slot: slot, dynamicType: dynamicType) { buildPlan(for: model, slot: slot) }
         if let winner = entry.winner { return .resolved(winner) }
-        if entry.isOptional { return outcomeOfWrapped(model, at: position, slot: slot, entry: entry) }
+        if entry.isOptional {
+            return entry.withUnwrapper { unwrapper in
+                if !keepsValue, let wrapped = unwrapper.fixedWrappedType,
+                   let winner = cache.lookUp(wrapped, slot: slot)?.winner {
+                    // The payload's type is known and always resolves to one
+                    // mapping: only whether there is a payload matters.
+                    return unwrapper.isNone(model) ? .nilModel : .resolved(winner)
+                }
+                return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper)
+            }
+        }
         return entry.withPlan { plan in evaluate(plan, model, at: position, slot: slot) }
     }
 
-    /// Unwraps one level through the type's cached unwrapper, then resolves
-    /// the wrapped value (which may be another `Optional`).
-    private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int, entry: ResolutionCache.Entry) -> Outcome {
-        guard let value = entry.withUnwrapper({ $0.unwrap(model) }) else { return .nilModel }
-        let result = outcome(value, at: position, slot: slot)
+    /// Unwraps through the type's cached unwrapper, then resolves the
+    /// wrapped value (which may be an `Optional` inside an `Any`).
+    private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int, unwrapper: OptionalUnwrapper) -> Outcome {
+        guard let value = unwrapper.unwrap(model) else { return .nilModel }
+        let result = outcome(value, at: position, slot: slot, keepsValue: true)
         if case .resolved(let index) = result { return .resolvedUnwrapped(index, value) }
         return result
     }
