@@ -124,3 +124,13 @@ public func loadDiagnostics(_ json: String, plugins: PluginCatalog = fixtureCata
 public func at(_ item: Int, _ section: Int) -> ItemPosition {
     ItemPosition(item: item, section: section)
 }
+
+/// A comparable summary of a resolution: the mapping's index, or the
+/// diagnostic's text, so a cached and an uncached answer can be compared.
+public func resolutionSummary(_ resolution: Resolution) -> String {
+    switch resolution {
+    case .resolved(let mapping): "resolved \(mapping.index)"
+    case .missing(let diagnostic): "missing \(diagnostic.description)"
+    case .ambiguous(let mappings, let diagnostic): "ambiguous \(mappings.map(\.index)) \(diagnostic.description)"
+    }
+}

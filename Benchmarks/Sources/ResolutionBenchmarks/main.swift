@@ -123,6 +123,8 @@ if arguments.contains("--profile-load") {
 
 // MARK: - The matrix
 
+let onlyThreads = arguments.contains("--two-threads")
+
 print("Resolution, ns per item: medians of \(runs) runs over \(itemCount) items; every column measured in the same run.")
 print("dict: a bare dictionary lookup by type (and section). switch: a hand-written switch. scan: every mapping tested")
 print("with `is` casts, as the libraries this replaces do; scan+Mirror adds a Mirror per mapping. allocs: heap")
@@ -130,7 +132,7 @@ print("allocations per resolve after warm-up. Flat: the 1 000-mapping figure ove
 let widths = [34, 9, 8, 8, 8, 10, 12, 10, 10, 7]
 print(row(["workload, mappings", "resolve", "dict", "switch", "scan", "scan+Mirror", "resolve/dict", "switch/res", "pred only", "allocs"], widths: widths))
 var flatness: [(String, Double)] = []
-for kind in WorkloadKind.allCases {
+for kind in WorkloadKind.allCases where !onlyThreads {
     var first: Double?
     var last = 0.0
     for size in sizes {
@@ -176,6 +178,8 @@ for kind in WorkloadKind.allCases {
 print("\nFlat (1 000 mappings / 10 mappings): " + flatness.map { "\($0.0.prefix(4)) \(format($0.1, 2))x" }.joined(separator: ", "))
 
 // MARK: - Rendering
+
+if onlyThreads { runTwoThreads(); exit(0) }
 
 /// Discards text, counting bytes so the work is not optimised away.
 struct DiscardingStream: TextOutputStream {
@@ -303,7 +307,10 @@ final class SharedInput: @unchecked Sendable {
     }
 }
 
-do {
+runTwoThreads()
+
+/// Resolving and rendering on two threads at once, against one thread.
+func runTwoThreads() {
     let workload = makeWorkload(.sections, mappings: 50, itemCount: itemCount)
     guard let registry = load(workload) else { exit(1) }
     let input = SharedInput(registry: registry, items: workload.items, positions: workload.positions)
@@ -330,9 +337,21 @@ do {
         var stream = DiscardingStream()
         return TextRenderer(registry: renderer).render(sharedStorages[range.lowerBound == 0 ? 0 : 1], into: &stream).renderedCount
     }
+    // The same render through handler views of `Any`: no cast to a protocol per item.
+    guard let plainRenderer = load(makeWorkload(.unconditional, mappings: 50, itemCount: 1)) else { exit(1) }
+    let plainOne = nsPerItem(count: 500_000, runs: runs) { _ in
+        var stream = DiscardingStream()
+        sink &+= TextRenderer(registry: plainRenderer).render(storages[0], into: &stream).renderedCount
+    }
+    let plainTwo = twoThreads(count: 1_000_000) { range in
+        var stream = DiscardingStream()
+        return TextRenderer(registry: plainRenderer).render(sharedStorages[range.lowerBound == 0 ? 0 : 1], into: &stream).renderedCount
+    }
     print("\nTwo threads at once, ns per item per thread (slower thread, median of \(runs))")
     print("  resolve (b, 50 mappings): one thread \(format(one)), two threads \(format(two)) (\(format(two / one, 2))x)")
-    print("  render (500 000 items each): one thread \(format(renderOne)), two threads \(format(renderTwo)) (\(format(renderTwo / renderOne, 2))x)")
+    print("  render, a view of `any Identified` (500 000 items each): one thread \(format(renderOne)), two threads \(format(renderTwo)) (\(format(renderTwo / renderOne, 2))x)")
+    print("  render, handler views of `Any` (500 000 items each): one thread \(format(plainOne)), two threads \(format(plainTwo)) (\(format(plainTwo / plainOne, 2))x)")
 }
+
 
 print("\n(checksum \(sink))")

@@ -67,14 +67,6 @@ import Testing
         return values.randomElement(using: &random) ?? 0
     }
 
-    static func summary(_ resolution: Resolution) -> String {
-        switch resolution {
-        case .resolved(let mapping): "resolved \(mapping.index)"
-        case .missing(let diagnostic): "missing \(diagnostic.description)"
-        case .ambiguous(let mappings, let diagnostic): "ambiguous \(mappings.map(\.index)) \(diagnostic.description)"
-        }
-    }
-
     @Test func cachedAndUncachedResolutionAgreeOnRandomNestedConditions() throws {
         let plugins = Self.plugins()
         var loaded = 0
@@ -91,8 +83,8 @@ import Testing
                 let item = Self.randomItem(using: &random)
                 let position = ItemPosition(item: random.int(in: 0...4), section: random.int(in: 0...5))
                 let kind: ViewKind = random.chance(0.25) ? .header : .cell
-                let cached = Self.summary(registry.resolve(item, at: position, kind: kind))
-                let uncached = Self.summary(registry.resolveWithoutCache(item, at: position, kind: kind))
+                let cached = resolutionSummary(registry.resolve(item, at: position, kind: kind))
+                let uncached = resolutionSummary(registry.resolveWithoutCache(item, at: position, kind: kind))
                 #expect(cached == uncached, "seed \(seed), item \(item), \(position), \(kind)")
                 outcomes.insert(String(cached.prefix { $0 != " " }))
                 compared += 1

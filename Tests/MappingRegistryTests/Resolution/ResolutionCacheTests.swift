@@ -42,15 +42,6 @@ import Testing
         return values.randomElement(using: &random) ?? 0
     }
 
-    /// A comparable summary of a resolution.
-    static func summary(_ resolution: Resolution) -> String {
-        switch resolution {
-        case .resolved(let mapping): "resolved \(mapping.index)"
-        case .missing(let diagnostic): "missing \(diagnostic.description)"
-        case .ambiguous(let mappings, let diagnostic): "ambiguous \(mappings.map(\.index)) \(diagnostic.description)"
-        }
-    }
-
     @Test func cachedAndUncachedResolutionAgreeOnRandomConfigurations() throws {
         var loaded = 0
         var compared = 0
@@ -65,8 +56,8 @@ import Testing
                 let item = Self.randomItem(using: &random)
                 let position = ItemPosition(item: Int.random(in: 0..<5, using: &random), section: Int.random(in: 0..<4, using: &random))
                 let kind: ViewKind = Bool.random(using: &random) ? .cell : .header
-                let cached = Self.summary(registry.resolve(item, at: position, kind: kind))
-                let uncached = Self.summary(registry.resolveWithoutCache(item, at: position, kind: kind))
+                let cached = resolutionSummary(registry.resolve(item, at: position, kind: kind))
+                let uncached = resolutionSummary(registry.resolveWithoutCache(item, at: position, kind: kind))
                 #expect(cached == uncached, "seed \(seed), item \(item), \(position), \(kind)")
                 outcomes.insert(String(cached.prefix { $0 != " " }))
                 compared += 1

@@ -66,14 +66,6 @@ func distinctValues<T: Leaf>(_ type: T.Type, depth: Int, into values: inout [any
         return #"{"version": 1, "mappings": [\#(mappings.joined(separator: ",\n"))]}"#
     }
 
-    static func summary(_ resolution: Resolution) -> String {
-        switch resolution {
-        case .resolved(let mapping): "resolved \(mapping.index)"
-        case .missing(let diagnostic): "missing \(diagnostic.code)"
-        case .ambiguous(let mappings, _): "ambiguous \(mappings.map(\.index))"
-        }
-    }
-
     @Test func eightThreadsOnAColdCacheAgreeWithTheUncachedReference() throws {
         var collected: [any Sendable] = []
         distinctValues(End.self, depth: 8, into: &collected)
@@ -92,8 +84,8 @@ func distinctValues<T: Leaf>(_ type: T.Type, depth: Int, into values: inout [any
                 for value in values.shuffled(using: &random) {
                     let position = ItemPosition(item: random.int(in: 0...5), section: random.int(in: 0...5))
                     let kind = Self.kinds[random.int(in: 0...(Self.kinds.count - 1))]
-                    let cached = Self.summary(registry.resolve(value, at: position, kind: kind))
-                    let reference = Self.summary(registry.resolveWithoutCache(value, at: position, kind: kind))
+                    let cached = resolutionSummary(registry.resolve(value, at: position, kind: kind))
+                    let reference = resolutionSummary(registry.resolveWithoutCache(value, at: position, kind: kind))
                     if cached != reference { mismatches.increment() }
                     compared.increment()
                 }
