@@ -24,6 +24,10 @@ struct CommandLineOption: Sendable {
         name: "--strict", valueName: nil, subcommands: [.render],
         help: "Exit 1 when any item or supplementary model is missing a mapping or is ambiguous."
     )
+    static let watch = CommandLineOption(
+        name: "--watch", valueName: nil, subcommands: [.render],
+        help: "Render again whenever the mappings or data file changes; keep the last good render on a bad edit. Ctrl-C ends (exit 0)."
+    )
     static let format = CommandLineOption(
         name: "--format", valueName: "text|json", subcommands: [.validate],
         help: "How to print diagnostics: compiler-style text on stderr (default) or one JSON document on stdout."
@@ -38,5 +42,5 @@ struct CommandLineOption: Sendable {
     )
 
     /// Every option, in help order.
-    static let all: [CommandLineOption] = [.mappings, .data, .strict, .format, .warningsAsErrors, .help]
+    static let all: [CommandLineOption] = [.mappings, .data, .strict, .watch, .format, .warningsAsErrors, .help]
 }

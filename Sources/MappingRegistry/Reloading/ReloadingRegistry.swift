@@ -39,27 +39,19 @@ public final class ReloadingRegistry: Sendable {
     private let slot: SwappableReference<MappingRegistry>
     private let loader: Loader
 
-    /// How long a version that fails to load must stay unchanged before a
-    /// watch reports it: it may be a write in progress (a truncated file,
-    /// a file deleted to be written again).
-    package static let failureGrace: TimeInterval = 0.25
-
     /// Loads serialize on ``lock``, which also guards what was last read.
     private final class Loader: @unchecked Sendable {
         let lock = NSLock()
-        /// The outcome of the last read of the file that was acted on, to
-        /// tell a change from a touch.
-        var lastRead: Result<Data, ConfigurationError>
-        /// A read that failed to load, first seen at `since`, not reported yet.
-        var pending: (read: Result<Data, ConfigurationError>, since: Date)?
+        /// Tells a change from a touch and holds back half-written versions.
+        var filter: ContentChangeFilter
 
         init(lastRead: Result<Data, ConfigurationError>) {
-            self.lastRead = lastRead
+            filter = ContentChangeFilter(lastRead: lastRead)
         }
     }
 
     /// What a watch's check of the file found.
-    package enum Check {
+    package enum Check: Sendable {
         /// The contents are the same as at the last load.
         case unchanged
         /// The file changed while it was read, or holds a version that does
@@ -78,14 +70,20 @@ public final class ReloadingRegistry: Sendable {
     ///     path component, as ``MappingRegistry/init(contentsOf:plugins:)`` does.
     /// - Throws: ``ConfigurationError``: `unreadable-file` when the file
     ///   cannot be read or is too large, or every error in its contents.
-    public init(contentsOf url: URL, plugins: PluginCatalog, source: String? = nil) throws(ConfigurationError) {
+    public convenience init(contentsOf url: URL, plugins: PluginCatalog, source: String? = nil) throws(ConfigurationError) {
+        let data = try FileReader.read(url, limit: FileReader.configurationLimit)
+        try self.init(url: url, contents: data, plugins: plugins, source: source ?? url.lastPathComponent)
+    }
+
+    /// Loads a registry from bytes already read from `url`, which later
+    /// reloads read again.
+    package init(url: URL, contents: Data, plugins: PluginCatalog, source: String) throws(ConfigurationError) {
         self.url = url
         self.plugins = plugins
-        self.source = source ?? url.lastPathComponent
-        let data = try FileReader.read(url, limit: FileReader.configurationLimit)
-        let registry = try MappingRegistry(configuration: data, plugins: plugins, source: self.source)
+        self.source = source
+        let registry = try MappingRegistry(configuration: contents, plugins: plugins, source: source)
         slot = SwappableReference(registry)
-        loader = Loader(lastRead: .success(data))
+        loader = Loader(lastRead: .success(contents))
     }
 
     /// The registry of the last successful load.
@@ -120,26 +118,28 @@ public final class ReloadingRegistry: Sendable {
     ///
     /// A version that loads is swapped in at once. A version that does not
     /// load is reported only once it has stayed the same for
-    /// ``failureGrace``: until then the check answers ``Check/unsettled``,
-    /// so a file caught halfway through being written is never reported.
+    /// ``ContentChangeFilter/failureGrace``: until then the check answers
+    /// ``Check/unsettled``, so a file caught halfway through being written
+    /// is never reported.
     package func reloadIfChanged(now: Date = Date()) -> Check {
         loader.lock.lock()
         defer { loader.lock.unlock() }
         guard let read = FileWatcher.readSettled(url) else { return .unsettled }
-        if Self.same(read, loader.lastRead) {
-            loader.pending = nil
+        switch loader.filter.examine(read, now: now) {
+        case .unchanged:
             return .unchanged
-        }
-        if let pending = loader.pending, Self.same(read, pending.read) {
-            guard now.timeIntervalSince(pending.since) >= Self.failureGrace else { return .unsettled }
-            return .changed(load(read), contents: try? read.get())
-        }
-        let outcome = Self.parse(read, plugins: plugins, source: source)
-        if case .failure = outcome {
-            loader.pending = (read, now)
+        case .waiting:
             return .unsettled
+        case .settledFailure:
+            return .changed(load(read), contents: try? read.get())
+        case .new:
+            let outcome = Self.parse(read, plugins: plugins, source: source)
+            if case .failure = outcome {
+                loader.filter.hold(read, since: now)
+                return .unsettled
+            }
+            return .changed(install(read, outcome), contents: try? read.get())
         }
-        return .changed(install(read, outcome), contents: try? read.get())
     }
 
     /// Replaced registries still waiting for readers to leave; for tests.
@@ -162,8 +162,7 @@ public final class ReloadingRegistry: Sendable {
         _ read: Result<Data, ConfigurationError>,
         _ outcome: Result<MappingRegistry, ConfigurationError>
     ) -> Result<MappingRegistry, ConfigurationError> {
-        loader.lastRead = read
-        loader.pending = nil
+        loader.filter.accept(read)
         if case .success(let registry) = outcome {
             slot.store(registry)
         } else {
@@ -181,15 +180,6 @@ public final class ReloadingRegistry: Sendable {
             Result { () throws(ConfigurationError) in
                 try MappingRegistry(configuration: data, plugins: plugins, source: source)
             }
-        }
-    }
-
-    /// Whether two reads found the same bytes, or failed the same way.
-    private static func same(_ a: Result<Data, ConfigurationError>, _ b: Result<Data, ConfigurationError>) -> Bool {
-        switch (a, b) {
-        case (.success(let a), .success(let b)): a == b
-        case (.failure(let a), .failure(let b)): a.diagnostics == b.diagnostics
-        default: false
         }
     }
 }
