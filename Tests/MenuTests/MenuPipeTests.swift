@@ -29,7 +29,11 @@ struct MenuPipeTests {
         try process.run()
         let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (status.trimmingCharacters(in: .whitespacesAndNewlines), try String(contentsOf: errors, encoding: .utf8))
+        // Not String(contentsOf:): Foundation leaks a buffer reading an empty file.
+        let handle = try FileHandle(forReadingFrom: errors)
+        defer { try? handle.close() }
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        return (status.trimmingCharacters(in: .whitespacesAndNewlines), text)
     }
 
     @Test func aClosedPipeEndsMenuQuietlyBySIGPIPE() throws {

@@ -22,8 +22,14 @@ package enum FileReader {
             throw failure("no such file")
         }
         if isDirectory.boolValue { throw failure("it is a directory") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes?[.size] as? Int, size > limit {
             throw failure("it is \(size) bytes, more than the limit of \(limit) bytes")
+        }
+        // An empty regular file (an editor truncates before it writes) is not
+        // read: Foundation's `Data(contentsOf:)` leaks a 4 KiB buffer on one.
+        if attributes?[.size] as? Int == 0, attributes?[.type] as? FileAttributeType == .typeRegular {
+            return Data()
         }
         do {
             let data = try Data(contentsOf: url)

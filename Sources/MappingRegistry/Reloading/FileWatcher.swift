@@ -53,12 +53,16 @@ package final class FileWatcher: Sendable {
     ) {
         path = url.path
         let timing = Timing(interval: Self.seconds(interval), debounce: Self.seconds(debounce))
+        // The thread's closure holds only the state; the state drops the
+        // thread and `onChange` when the thread ends, so nothing outlives it.
         let thread = Thread { [state, path] in
-            Self.poll(path: path, timing: timing, state: state, onChange: onChange)
+            Self.poll(path: path, timing: timing, state: state)
+            state.finish()
         }
         thread.name = "MappingRegistry.FileWatcher"
         state.condition.lock()
         state.thread = thread
+        state.onChange = onChange
         state.condition.unlock()
         thread.start()
     }
@@ -67,16 +71,19 @@ package final class FileWatcher: Sendable {
         cancel()
     }
 
-    /// Stops the watch. No call of the closure starts after this returns;
-    /// when called from another thread, it waits for a call in progress to
-    /// finish. Calling it again does nothing.
+    /// Stops the watch. No call of the closure starts after this returns.
+    /// Called from another thread, it waits for the watcher's thread to end
+    /// (and so for a call in progress to finish), which releases the
+    /// closure and what it holds; called from inside the closure, it
+    /// returns at once and the thread ends after the closure returns.
+    /// Calling it again does nothing.
     package func cancel() {
         state.condition.lock()
         defer { state.condition.unlock() }
         state.cancelled = true
         state.condition.broadcast()
-        guard Thread.current !== state.thread else { return }
-        while state.delivering { state.condition.wait() }
+        guard let thread = state.thread, Thread.current !== thread else { return }
+        while state.running { state.condition.wait() }
     }
 
     /// Whether ``cancel()`` has been called.
@@ -99,9 +106,21 @@ package final class FileWatcher: Sendable {
     private final class State: @unchecked Sendable {
         let condition = NSCondition()
         var cancelled = false
-        /// Whether the thread is inside the closure.
-        var delivering = false
+        /// Whether the thread has not ended yet.
+        var running = true
+        /// The watcher's thread and closure, until the thread ends.
         var thread: Thread?
+        var onChange: (@Sendable () -> Bool)?
+
+        /// Called by the thread as it ends: drops the thread and the closure.
+        func finish() {
+            condition.lock()
+            defer { condition.unlock() }
+            running = false
+            thread = nil
+            onChange = nil
+            condition.broadcast()
+        }
 
         /// Sleeps, waking early when cancelled. Returns whether to go on.
         func sleep(_ seconds: TimeInterval) -> Bool {
@@ -112,28 +131,25 @@ package final class FileWatcher: Sendable {
             return !cancelled
         }
 
-        /// Calls `body` unless cancelled; `nil` when cancelled, else what `body` returned.
-        func deliver(_ body: () -> Bool) -> Bool? {
+        /// Calls the closure unless cancelled; `nil` when cancelled, else what it returned.
+        func deliver() -> Bool? {
             condition.lock()
-            guard !cancelled else {
+            guard !cancelled, let onChange else {
                 condition.unlock()
                 return nil
             }
-            delivering = true
             condition.unlock()
-            let settled = body()
+            let settled = onChange()
             condition.lock()
             defer { condition.unlock() }
-            delivering = false
-            condition.broadcast()
             return cancelled ? nil : settled
         }
     }
 
-    private static func poll(path: String, timing: Timing, state: State, onChange: () -> Bool) {
+    private static func poll(path: String, timing: Timing, state: State) {
         var snapshot = FileSnapshot(path: path)
         var calledAt = Date().timeIntervalSince1970
-        guard var settled = state.deliver(onChange) else { return }
+        guard var settled = state.deliver() else { return }
         while state.sleep(timing.interval) {
             let next = FileSnapshot(path: path)
             if next == snapshot {
@@ -152,7 +168,7 @@ package final class FileWatcher: Sendable {
                 snapshot = stable
             }
             calledAt = Date().timeIntervalSince1970
-            guard let result = state.deliver(onChange) else { return }
+            guard let result = state.deliver() else { return }
             settled = result
         }
     }

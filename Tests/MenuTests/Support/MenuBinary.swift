@@ -55,22 +55,27 @@ enum MenuBinary {
     /// else in the package's `.build/debug`.
     static func url() throws -> URL {
         var candidates: [URL] = []
-        if let explicit = ProcessInfo.processInfo.environment["MENU_BINARY"] {
-            candidates.append(URL(fileURLWithPath: explicit))
+        func found(_ candidate: URL) -> Bool {
+            candidates.append(candidate)
+            return FileManager.default.isExecutableFile(atPath: candidate.path)
+        }
+        if let explicit = ProcessInfo.processInfo.environment["MENU_BINARY"], found(URL(fileURLWithPath: explicit)) {
+            return URL(fileURLWithPath: explicit)
         }
         if let executable = Bundle.main.executableURL {
             // The bundle may be `X.xctest` (a file or a directory); the products sit beside it.
             var directory = executable.deletingLastPathComponent()
             while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }
-            candidates.append(directory.appendingPathComponent("menu"))
+            if found(directory.appendingPathComponent("menu")) { return directory.appendingPathComponent("menu") }
         }
+        // Only when the places above fail: on Linux, Foundation's `Bundle.allBundles`
+        // leaks an array on every call, which LeakSanitizer reports.
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("menu"))
+            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("menu")
+            if found(candidate) { return candidate }
         }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/menu"))
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
+        let built = packageRoot.appendingPathComponent(".build/debug/menu")
+        if found(built) { return built }
         throw MenuBinaryError.notFound(candidates.map(\.path))
     }
 
