@@ -22,19 +22,18 @@ package enum FileReader {
             throw failure("no such file")
         }
         if isDirectory.boolValue { throw failure("it is a directory") }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > limit {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
             throw failure("it is \(size) bytes, more than the limit of \(limit) bytes")
         }
-        // An empty regular file (an editor truncates before it writes) is not
-        // read: Foundation's `Data(contentsOf:)` leaks a 4 KiB buffer on one.
-        if attributes?[.size] as? Int == 0, attributes?[.type] as? FileAttributeType == .typeRegular {
-            return Data()
-        }
         do {
-            let data = try Data(contentsOf: url)
+            // Through a FileHandle, not `Data(contentsOf:)`, which on Linux
+            // leaks a 4 KiB buffer for every empty file it reads (an editor
+            // truncates a file before writing it; a watch can read it then).
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
             guard data.count <= limit else {
-                throw failure("it is \(data.count) bytes, more than the limit of \(limit) bytes")
+                throw failure("it is more than the limit of \(limit) bytes")
             }
             return data
         } catch let error as ConfigurationError {
