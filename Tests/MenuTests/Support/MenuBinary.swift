@@ -97,9 +97,15 @@ enum MenuBinary {
         process.standardOutput = standardOutput ?? output
         process.standardError = errors
         if standardOutput != nil { try output.fileHandleForWriting.close() }
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        // Waited for on a thread of its own, not through `terminationHandler`:
+        // on Linux, Foundation leaks a Process that has a termination handler.
+        let exited = DispatchSemaphore(value: 0)
+        let waiter = Thread { [process] in
+            process.waitUntilExit()
+            exited.signal()
+        }
+        waiter.start()
         let outputCollector = PipeCollector(output)
         let errorCollector = PipeCollector(errors)
         let deadline = DispatchTime.now() + timeout

@@ -9,6 +9,7 @@ final class RunningMenu: @unchecked Sendable {
     private var outputBytes = Data()
     private var errorBytes = Data()
     private var finished = 0
+    private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `menu` with arguments, in a directory (the package root by default).
     init(_ arguments: [String], in directory: URL = MenuBinary.packageRoot) throws {
@@ -20,6 +21,13 @@ final class RunningMenu: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Waited for with `waitUntilExit()`, which also lets Foundation release
+        // the process (polling `isRunning` alone leaks it on Linux).
+        let waiter = Thread { [process, exited] in
+            process.waitUntilExit()
+            exited.signal()
+        }
+        waiter.start()
         read(output.fileHandleForReading, standardError: false)
         read(errors.fileHandleForReading, standardError: true)
     }
@@ -62,11 +70,9 @@ final class RunningMenu: @unchecked Sendable {
     /// status, or `nil` when it did not end in time or was ended by a signal.
     func interrupt(timeout: TimeInterval = 60) -> Int32? {
         process.interrupt()
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while process.isRunning, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        guard !process.isRunning, process.terminationReason == .exit else { return nil }
+        guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
+        exited.signal()
+        guard process.terminationReason == .exit else { return nil }
         return process.terminationStatus
     }
 
