@@ -112,14 +112,14 @@ struct CommandSession {
 
     // MARK: - Loading
 
-    struct Loaded {
+    private struct Loaded {
         var registry: MappingRegistry?
         var document: DataDocument?
         /// Load errors and warnings of both files.
         var diagnostics: [Diagnostic] = []
     }
 
-    func load(mappings: InputFile, data: InputFile?) -> Loaded {
+    private func load(mappings: InputFile, data: InputFile?) -> Loaded {
         var loaded = Loaded()
         do {
             let registry = try MappingRegistry(configuration: mappings.contents, plugins: tool.plugins, source: mappings.name)
@@ -180,7 +180,7 @@ struct CommandSession {
     }
 
     /// Reads a file; diagnostics name it as the user wrote it.
-    func read(_ path: String) throws(ConfigurationError) -> InputFile {
+    private func read(_ path: String) throws(ConfigurationError) -> InputFile {
         let contents = try FileReader.read(URL(fileURLWithPath: path), limit: FileReader.configurationLimit)
         return InputFile(name: path, contents: contents)
     }

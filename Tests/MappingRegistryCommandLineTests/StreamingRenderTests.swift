@@ -21,23 +21,12 @@ import Testing
     static let mappings = configuration(
         #"{ "view": "DishRow", "model": "Dish" }"#,
         #"{ "view": "TitleView", "model": "String", "kind": "header" }"#,
-        #"{ "view": "Footnote", "model": "String", "kind": "footer" }"#
+        #"{ "view": "TitleView", "model": "String", "kind": "footer" }"#
     )
 
+    /// The command-line tests' tool (its plugins), with this data built in.
     static func tool(data: String) -> CommandLineTool {
-        var plugins = PluginCatalog()
-        plugins.register(model: Dish.self, named: "Dish")
-        plugins.register(model: String.self, named: "String")
-        plugins.register(model: Int.self, named: "Int")
-        plugins.register(view: DishRow.self, named: "DishRow")
-        plugins.register(view: TitleView.self, named: "TitleView")
-        plugins.register(view: "Footnote", for: String.self) { text, _ in "-- \(text)" }
-        return CommandLineTool(
-            name: "tool",
-            plugins: plugins,
-            bundledMappings: InputFile(name: "mappings.json", text: mappings),
-            bundledData: InputFile(name: "data.json", text: data)
-        )
+        CommandLineToolTests.tool(bundledData: data)
     }
 
     static func dishes(_ count: Int) -> String {

@@ -29,9 +29,12 @@ public final class FileWatch: Sendable {
     /// Stops the watch.
     ///
     /// No call of the handler starts after this returns. Called from
-    /// another thread while the handler runs, it waits for that call to
-    /// finish; called from inside the handler, it returns at once. Calling
-    /// it again does nothing.
+    /// another thread, it waits for the watch's thread to end, so for a
+    /// call of the handler in progress to finish (do not call it while
+    /// holding a lock the handler takes); called from inside the handler,
+    /// it returns at once and the thread ends when the handler returns.
+    /// Either way the handler, and what it holds, is released. Calling it
+    /// again does nothing.
     public func cancel() {
         watcher.cancel()
     }

@@ -100,8 +100,8 @@ public final class ReloadingRegistry: Sendable {
     /// Readers of ``current`` are never blocked: they get the previous
     /// registry until the swap and the new one after it. Reloads (from
     /// several threads, or from a watch) run one at a time, each reading
-    /// the file inside its turn, so the registry that ends up current is
-    /// the one read last.
+    /// the file inside its turn, so of the versions that load, the one
+    /// read last is current.
     ///
     /// - Returns: The new registry, now ``current``.
     /// - Throws: ``ConfigurationError`` with every diagnostic when the file
