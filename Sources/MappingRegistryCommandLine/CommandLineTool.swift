@@ -119,6 +119,9 @@ public struct CommandLineTool: Sendable {
     /// for apps that embed the command.
     ///
     /// Relative paths are read relative to the current directory.
+    /// `render --watch` runs until the process receives `SIGINT`: while it
+    /// runs, it handles `SIGINT` itself (through Dispatch) and restores the
+    /// previous handling when it returns ``ExitCode/success``.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
