@@ -1,6 +1,5 @@
 import Foundation
-import MappingRegistryCommandLine
 
 // `swift run menu [render|validate] …`: the library's command front end with
 // the restaurant menu's plugins and its bundled mappings and data.
-exit(MenuCommand.tool.run().rawValue)
+exit(MenuCommand.run())

@@ -16,6 +16,7 @@ struct CommandLineArguments: Equatable, Sendable {
     var mappings: String?
     var data: String?
     var strict = false
+    var watch = false
     var format: Format = .text
     var warningsAsErrors = false
     var help = false
@@ -115,6 +116,7 @@ struct CommandLineArguments: Equatable, Sendable {
         case CommandLineOption.mappings.name: mappings = value
         case CommandLineOption.data.name: data = value
         case CommandLineOption.strict.name: strict = true
+        case CommandLineOption.watch.name: watch = true
         case CommandLineOption.warningsAsErrors.name: warningsAsErrors = true
         case CommandLineOption.format.name:
             guard let format = Format(rawValue: value) else {

@@ -26,6 +26,10 @@ struct CommandLineOption: Sendable {
         name: "--strict", valueName: nil, subcommands: [.render],
         help: "Exit 1 when any item or supplementary model is missing a mapping or is ambiguous."
     )
+    static let watch = CommandLineOption(
+        name: "--watch", valueName: nil, subcommands: [.render],
+        help: "Render again whenever the mappings or data file changes; keep the last good render on a bad edit. Ctrl-C ends (exit 0)."
+    )
     static let format = CommandLineOption(
         name: "--format", valueName: "text|json|sarif|github", subcommands: [.validate],
         help: "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
@@ -57,6 +61,6 @@ struct CommandLineOption: Sendable {
 
     /// Every option, in help order.
     static let all: [CommandLineOption] = [
-        .mappings, .data, .strict, .catalog, .format, .error, .warning, .ignore, .warningsAsErrors, .help,
+        .mappings, .data, .strict, .watch, .catalog, .format, .error, .warning, .ignore, .warningsAsErrors, .help,
     ]
 }

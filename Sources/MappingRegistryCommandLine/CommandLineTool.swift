@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MappingRegistry
 import ModelStorage
 
@@ -16,10 +23,12 @@ import ModelStorage
 /// ```
 ///
 /// The command line:
-/// - `NAME [render] [--mappings FILE] [--data FILE] [--strict]` renders the
-///   data as text on standard output and reports every item that no mapping
-///   or several mappings claim on standard error. It exits 0, or 1 with
-///   `--strict` when anything could not be rendered.
+/// - `NAME [render] [--mappings FILE] [--data FILE] [--strict] [--watch]`
+///   renders the data as text on standard output and reports every item
+///   that no mapping or several mappings claim on standard error. It exits
+///   0, or 1 with `--strict` when anything could not be rendered. With
+///   `--watch` it renders again whenever the mappings or data file changes,
+///   reports a bad edit and keeps the last good render, until Ctrl-C (exit 0).
 /// - `NAME validate [--mappings FILE] [--data FILE] [--format text|json] [--warnings-as-errors]`
 ///   reports every problem of the mappings file and, with data, of every
 ///   stored item: exit 0 when clean, 1 when errors were found.
@@ -73,14 +82,34 @@ public struct CommandLineTool: Sendable {
     /// Runs the command line of this process: its arguments, standard
     /// output and standard error.
     ///
-    /// When standard output cannot be written (a full disk, a closed
-    /// pipe), the command says so on standard error and fails.
+    /// `render` writes its text as it renders, 64 KiB at a time, so memory
+    /// does not grow with the output. When standard output cannot be
+    /// written (a full disk, for example), the command writes nothing more
+    /// to it, says `NAME: error: cannot write to standard output` on
+    /// standard error and exits 1.
+    ///
+    /// A closed pipe is the exception, as for every Unix filter: when the
+    /// reader of standard output has gone (`menu | head -c 10`), the next
+    /// write raises `SIGPIPE`, whose default action ends the process at
+    /// once and quietly; the shell shows status 141 (128 + 13), as it does
+    /// for `cat`. Nothing traps; the process is simply ended by the signal.
+    /// A process that ignores `SIGPIPE` (or starts with it ignored) gets a
+    /// failed write instead, and the message and exit status 1 above, as
+    /// `cat` does then.
+    ///
+    /// `render --watch` runs until `SIGINT` (Ctrl-C), and then returns
+    /// ``ExitCode/success``.
     ///
     /// - Returns: The exit code; pass its `rawValue` to `exit`.
     public func run() -> ExitCode {
         var output = FileHandleOutputStream(.standardOutput)
         var error = FileHandleOutputStream(.standardError)
-        let code = run(arguments: Array(CommandLine.arguments.dropFirst()), standardOutput: &output, standardError: &error)
+        let code = run(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            standardOutput: &output,
+            standardError: &error,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1
+        )
         if output.failed {
             error.write("\(name): error: cannot write to standard output\n")
             return code == .success ? .failure : code
@@ -92,6 +121,9 @@ public struct CommandLineTool: Sendable {
     /// for apps that embed the command.
     ///
     /// Relative paths are read relative to the current directory.
+    /// `render --watch` runs until the process receives `SIGINT`: while it
+    /// runs, it handles `SIGINT` itself (through Dispatch) and restores the
+    /// previous handling when it returns ``ExitCode/success``.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
@@ -102,6 +134,17 @@ public struct CommandLineTool: Sendable {
         arguments: [String],
         standardOutput: inout some TextOutputStream,
         standardError: inout some TextOutputStream
+    ) -> ExitCode {
+        run(arguments: arguments, standardOutput: &standardOutput, standardError: &standardError, outputIsTerminal: false)
+    }
+
+    /// Runs a command line; `outputIsTerminal` says whether standard output
+    /// is a terminal, where `render --watch` clears the screen before each render.
+    func run(
+        arguments: [String],
+        standardOutput: inout some TextOutputStream,
+        standardError: inout some TextOutputStream,
+        outputIsTerminal: Bool
     ) -> ExitCode {
         let parsed: CommandLineArguments
         do {
@@ -117,10 +160,8 @@ public struct CommandLineTool: Sendable {
             return .success
         }
         var session = CommandSession(tool: self, arguments: parsed)
-        let code = session.run()
-        standardOutput.write(session.output)
-        standardError.write(session.errors)
-        return code
+        session.outputIsTerminal = outputIsTerminal
+        return session.run(standardOutput: &standardOutput, standardError: &standardError)
     }
 
     // MARK: - Help

@@ -4,21 +4,45 @@ import ModelStorage
 
 /// One run of a parsed command line: reads the inputs, renders or
 /// validates, and collects what goes to standard output and standard error.
+///
+/// `render` streams its text to standard output as it is produced; the
+/// rest is collected in ``output`` and ``errors`` and written at the end
+/// (and, with `--watch`, after each render).
 struct CommandSession {
     let tool: CommandLineTool
     let arguments: CommandLineArguments
-    /// What goes to standard output.
+    /// What goes to standard output, not written yet.
     var output = ""
-    /// What goes to standard error.
+    /// What goes to standard error, not written yet.
     var errors = ""
     var formatter = DiagnosticFormatter()
+    /// Whether standard output is a terminal (`render --watch` then clears the screen before each render).
+    var outputIsTerminal = false
 
     init(tool: CommandLineTool, arguments: CommandLineArguments) {
         self.tool = tool
         self.arguments = arguments
     }
 
-    mutating func run() -> ExitCode {
+    /// Runs the command, writing into the given streams.
+    mutating func run(standardOutput: inout some TextOutputStream, standardError: inout some TextOutputStream) -> ExitCode {
+        let code = run(streamingTo: &standardOutput, standardError: &standardError)
+        flush(standardOutput: &standardOutput, standardError: &standardError)
+        return code
+    }
+
+    /// Writes what was collected so far and forgets it.
+    mutating func flush(standardOutput: inout some TextOutputStream, standardError: inout some TextOutputStream) {
+        standardOutput.write(output)
+        standardError.write(errors)
+        output = ""
+        errors = ""
+    }
+
+    private mutating func run(
+        streamingTo standardOutput: inout some TextOutputStream,
+        standardError: inout some TextOutputStream
+    ) -> ExitCode {
         switch arguments.subcommand {
         case .validate: return validate()
         case .schema: return schema()
@@ -40,26 +64,22 @@ struct CommandSession {
             errors += "\(tool.name): error: no data to render; pass --data FILE\n" + tool.usage(.render)
             return .usage
         }
-        return render(mappings: mappings, data: data)
+        if arguments.watch {
+            return watch(mappings: mappings, data: data, standardOutput: &standardOutput, standardError: &standardError)
+        }
+        return render(mappings: mappings, data: data, into: &standardOutput)
     }
 
     // MARK: - Subcommands
 
-    private mutating func render(mappings: InputFile, data: InputFile) -> ExitCode {
+    private mutating func render(mappings: InputFile, data: InputFile, into standardOutput: inout some TextOutputStream) -> ExitCode {
         let loaded = load(mappings: mappings, data: data)
         guard let registry = loaded.registry, let document = loaded.document else {
             report(loaded.diagnostics, trailer: "nothing rendered")
             return .failure
         }
-        let result = TextRenderer(registry: registry).render(document.storage)
-        output += result.text
-        let diagnostics = loaded.diagnostics + Self.resolve(document, with: registry)
-        if !diagnostics.isEmpty {
-            let total = result.renderedCount + result.missingCount + result.ambiguousCount
-            var trailer = "rendered \(result.renderedCount) of \(total)"
-            trailer += "; \(result.missingCount) missing, \(result.ambiguousCount) ambiguous"
-            report(diagnostics, trailer: trailer)
-        }
+        let result = render(document, with: registry, into: &standardOutput)
+        reportRender(result, loadDiagnostics: loaded.diagnostics)
         return arguments.strict && !result.isComplete ? .failure : .success
     }
 
@@ -110,16 +130,24 @@ struct CommandSession {
 
     /// The mappings named on the command line, else in the current directory, else the bundled copy.
     func mappingsFile() throws(ConfigurationError) -> InputFile {
-        if let path = arguments.mappings {
+        if let path = mappingsPath() {
             return try read(path)
+        }
+        if let bundled = tool.bundledMappings { return bundled }
+        return try read(tool.mappingsFileName)
+    }
+
+    /// The path of the mappings file to read, or `nil` when the bundled copy is used.
+    func mappingsPath() -> String? {
+        if let path = arguments.mappings {
+            return path
         }
         let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent(tool.mappingsFileName)
         if FileManager.default.fileExists(atPath: local.path) || tool.bundledMappings == nil {
-            return try read(tool.mappingsFileName)
+            return tool.mappingsFileName
         }
-        if let bundled = tool.bundledMappings { return bundled }
-        return try read(tool.mappingsFileName)
+        return nil
     }
 
     func dataFile() throws(ConfigurationError) -> InputFile? {

@@ -4,8 +4,9 @@ import MappingRegistry
 /// A `TextOutputStream` that writes UTF-8 to a file handle, such as
 /// standard output.
 ///
-/// A write that fails (a full disk, a closed pipe) is remembered, not
-/// trapped on: later writes are skipped and ``failed`` tells the caller.
+/// A write that fails (a full disk; a closed pipe when the process ignores
+/// `SIGPIPE`, which otherwise ends it first) is remembered, not trapped on:
+/// later writes are skipped and ``failed`` tells the caller.
 struct FileHandleOutputStream: TextOutputStream {
     let handle: FileHandle
     /// Whether a write has failed.

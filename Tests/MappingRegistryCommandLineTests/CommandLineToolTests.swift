@@ -140,7 +140,7 @@ import Testing
         #expect(result.code == .usage)
         #expect(result.errors == """
             tool: error: option '--format' does not apply to 'render'
-            usage: tool [render] [--mappings FILE] [--data FILE] [--strict]
+            usage: tool [render] [--mappings FILE] [--data FILE] [--strict] [--watch]
             Run 'tool --help' for more.
 
             """)

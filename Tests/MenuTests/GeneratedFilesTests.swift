@@ -17,7 +17,7 @@ import Testing
     func theCommittedFileIsWhatTheCatalogGeneratesNow(arguments: [String], file: String) throws {
         var output = ""
         var errors = ""
-        let code = MenuCommand.tool.run(arguments: arguments, standardOutput: &output, standardError: &errors)
+        let code = MenuCommand.makeTool().run(arguments: arguments, standardOutput: &output, standardError: &errors)
         #expect(code == .success)
         #expect(errors == "")
         let committed = try String(contentsOf: Self.schemas.appendingPathComponent(file), encoding: .utf8)
@@ -41,13 +41,13 @@ import Testing
         let catalog = Self.schemas.appendingPathComponent("menu.catalog.json").path
         for document in ["mappings", "data"] {
             var app = "", tool = "", errors = ""
-            _ = MenuCommand.tool.run(arguments: ["schema", document, "--catalog", catalog], standardOutput: &app, standardError: &errors)
+            _ = MenuCommand.makeTool().run(arguments: ["schema", document, "--catalog", catalog], standardOutput: &app, standardError: &errors)
             _ = CommandLineTool.standalone.run(arguments: ["schema", document, "--catalog", catalog], standardOutput: &tool, standardError: &errors)
             #expect(errors == "")
             // Only the line that says how it was generated differs.
             #expect(tool == app.replacingOccurrences(of: "'menu schema", with: "'mapping-registry schema"))
             var direct = ""
-            _ = MenuCommand.tool.run(arguments: ["schema", document], standardOutput: &direct, standardError: &errors)
+            _ = MenuCommand.makeTool().run(arguments: ["schema", document], standardOutput: &direct, standardError: &errors)
             #expect(app.replacingOccurrences(of: " --catalog \(catalog)", with: "") == direct)
         }
     }

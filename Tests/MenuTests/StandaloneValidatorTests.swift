@@ -101,14 +101,14 @@ struct CatalogCase: CustomTestStringConvertible, Sendable {
         let directory = try MenuBinary.temporaryDirectory()
         let file = directory.appendingPathComponent("mappings.json").path
         try Data(testCase.json.utf8).write(to: URL(fileURLWithPath: file))
-        let app = try Self.outcome(MenuCommand.tool, ["validate", "--mappings", file], file: file)
+        let app = try Self.outcome(MenuCommand.makeTool(), ["validate", "--mappings", file], file: file)
         let standalone = try Self.outcome(CommandLineTool.standalone, ["validate", "--catalog", Self.catalog, file], file: file)
         #expect(app.diagnostics.contains { $0.code == testCase.code }, "the case does not produce \(testCase.code)")
         #expect(standalone.diagnostics == app.diagnostics)
         #expect(standalone.text == app.text)
         #expect(standalone.code == app.code)
         // The app's command with the catalog instead of its plugins agrees too.
-        let withCatalog = try Self.outcome(MenuCommand.tool, ["validate", "--catalog", Self.catalog, "--mappings", file], file: file)
+        let withCatalog = try Self.outcome(MenuCommand.makeTool(), ["validate", "--catalog", Self.catalog, "--mappings", file], file: file)
         #expect(withCatalog.diagnostics == app.diagnostics)
     }
 

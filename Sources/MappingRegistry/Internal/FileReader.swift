@@ -26,9 +26,14 @@ package enum FileReader {
             throw failure("it is \(size) bytes, more than the limit of \(limit) bytes")
         }
         do {
-            let data = try Data(contentsOf: url)
+            // Through a FileHandle, not `Data(contentsOf:)`, which on Linux
+            // leaks a 4 KiB buffer for every empty file it reads (an editor
+            // truncates a file before writing it; a watch can read it then).
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
             guard data.count <= limit else {
-                throw failure("it is \(data.count) bytes, more than the limit of \(limit) bytes")
+                throw failure("it is more than the limit of \(limit) bytes")
             }
             return data
         } catch let error as ConfigurationError {

@@ -11,14 +11,19 @@
 ///
 /// ## Updates
 ///
-/// Every successful mutating call sends exactly one ``StorageUpdate`` to
+/// Every mutating call that returns sends exactly one ``StorageUpdate`` to
 /// the observers, described in the semantics of ``StorageUpdate`` (deletions
-/// at old indexes, insertions at new indexes). A call that throws changes
-/// nothing and sends nothing. Calls that replace whole sections or the
-/// whole contents (``setItems(_:forSection:)``, ``setItemsForAllSections(_:)``
-/// and ``removeAllItems()``) send ``StorageUpdate/needsFullReload``; all
-/// other calls send precise changes. ``moveItemWithoutAnimation(from:to:)``
-/// sends nothing.
+/// at old indexes, insertions at new indexes). A call that changes nothing
+/// still sends one, empty update: adding an empty list, moving an item onto
+/// itself, a negative section index given to ``setItems(_:forSection:)``,
+/// ``addItem(_:toSection:)`` or ``addItems(_:toSection:)``, or
+/// ``deleteSections(_:)`` with no existing section. A call that throws
+/// changes nothing and sends nothing. Calls that replace whole sections or
+/// the whole contents (``setItems(_:forSection:)``,
+/// ``setItemsForAllSections(_:)`` and ``removeAllItems()``) send
+/// ``StorageUpdate/needsFullReload``; all other calls send precise changes.
+/// The one exception is ``moveItemWithoutAnimation(from:to:)``, which sends
+/// nothing by design (outside a batch).
 ///
 /// Wrap several calls in ``performUpdates(_:)`` to send one update for all
 /// of them: the batch sends the net, precise difference between the storage
@@ -204,14 +209,17 @@ public final class MemoryStorage: Storage {
     /// The section keeps its supplementary models. Sends
     /// ``StorageUpdate/needsFullReload``.
     ///
-    /// A negative section index names no section: nothing changes and no
-    /// update is sent.
+    /// A negative section index names no section: nothing changes, and one
+    /// empty update is sent.
     ///
     /// - Parameters:
     ///   - items: The new items of the section.
     ///   - section: A zero-based section index, `0` by default.
     public func setItems(_ items: [Any], forSection section: Int = 0) {
-        guard section >= 0 else { return }
+        guard section >= 0 else {
+            notifier.send(StorageUpdate())
+            return
+        }
         _ = ensureSections(upTo: section)
         replaceAllItemsUnchecked(items, inSection: section)
         notifier.send(.fullReload)
@@ -272,8 +280,8 @@ public final class MemoryStorage: Storage {
     /// Sends the inserted position, or the inserted sections when the
     /// section was created.
     ///
-    /// A negative section index names no section: nothing changes and no
-    /// update is sent.
+    /// A negative section index names no section: nothing changes, and one
+    /// empty update is sent.
     ///
     /// - Parameters:
     ///   - item: The item.
@@ -288,14 +296,17 @@ public final class MemoryStorage: Storage {
     /// Sends the inserted positions, or the inserted sections when the
     /// section was created.
     ///
-    /// A negative section index names no section: nothing changes and no
-    /// update is sent.
+    /// A negative section index names no section: nothing changes, and one
+    /// empty update is sent.
     ///
     /// - Parameters:
     ///   - items: The items, in order.
     ///   - section: A zero-based section index, `0` by default.
     public func addItems(_ items: [Any], toSection section: Int = 0) {
-        guard section >= 0 else { return }
+        guard section >= 0 else {
+            notifier.send(StorageUpdate())
+            return
+        }
         let created = ensureSections(upTo: section)
         let start = sections[section].items.count
         sections[section].items.append(contentsOf: items)
@@ -501,12 +512,15 @@ public final class MemoryStorage: Storage {
     /// `IndexSet`. Indexes are section indexes before the call; a repeated
     /// index counts once. Indexes of sections that do not exist are
     /// skipped: there is nothing to delete there. The update lists the
-    /// sections actually deleted (none: no update is sent).
+    /// sections actually deleted; when none existed, it is empty.
     ///
     /// - Parameter indexes: The sections to delete.
     public func deleteSections(_ indexes: some Sequence<Int>) {
         let existing = Set(indexes.filter { sections.indices.contains($0) })
-        guard !existing.isEmpty else { return }
+        guard !existing.isEmpty else {
+            notifier.send(StorageUpdate())
+            return
+        }
         for index in existing.sorted(by: >) {
             removeSectionUnchecked(at: index)
         }

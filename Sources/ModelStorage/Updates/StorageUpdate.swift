@@ -4,7 +4,8 @@
 /// and exactly one for a whole `performUpdates` batch. A call that throws
 /// changes nothing and sends nothing. An update can be empty (see
 /// ``isEmpty``) when a call succeeded without changing anything, for
-/// example adding an empty list of items.
+/// example adding an empty list of items. The one call that sends nothing
+/// is `MemoryStorage.moveItemWithoutAnimation(from:to:)`.
 ///
 /// ## Semantics: one batch, old and new indexes
 ///

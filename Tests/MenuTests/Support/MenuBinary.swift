@@ -55,22 +55,27 @@ enum MenuBinary {
     /// test bundle, else in the package's `.build/debug`.
     static func url(_ name: String = "menu") throws -> URL {
         var candidates: [URL] = []
-        if name == "menu", let explicit = ProcessInfo.processInfo.environment["MENU_BINARY"] {
-            candidates.append(URL(fileURLWithPath: explicit))
+        func found(_ candidate: URL) -> Bool {
+            candidates.append(candidate)
+            return FileManager.default.isExecutableFile(atPath: candidate.path)
+        }
+        if name == "menu", let explicit = ProcessInfo.processInfo.environment["MENU_BINARY"], found(URL(fileURLWithPath: explicit)) {
+            return URL(fileURLWithPath: explicit)
         }
         if let executable = Bundle.main.executableURL {
             // The bundle may be `X.xctest` (a file or a directory); the products sit beside it.
             var directory = executable.deletingLastPathComponent()
             while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }
-            candidates.append(directory.appendingPathComponent(name))
+            if found(directory.appendingPathComponent(name)) { return directory.appendingPathComponent(name) }
         }
+        // Only when the places above fail: on Linux, Foundation's `Bundle.allBundles`
+        // leaks an array on every call, which LeakSanitizer reports.
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
+            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
+            if found(candidate) { return candidate }
         }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
+        let built = packageRoot.appendingPathComponent(".build/debug/\(name)")
+        if found(built) { return built }
         throw MenuBinaryError.notFound(candidates.map(\.path))
     }
 
@@ -93,9 +98,15 @@ enum MenuBinary {
         process.standardOutput = standardOutput ?? output
         process.standardError = errors
         if standardOutput != nil { try output.fileHandleForWriting.close() }
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        // Waited for on a thread of its own, not through `terminationHandler`:
+        // on Linux, Foundation leaks a Process that has a termination handler.
+        let exited = DispatchSemaphore(value: 0)
+        let waiter = Thread { [process] in
+            process.waitUntilExit()
+            exited.signal()
+        }
+        waiter.start()
         let outputCollector = PipeCollector(output)
         let errorCollector = PipeCollector(errors)
         let deadline = DispatchTime.now() + timeout

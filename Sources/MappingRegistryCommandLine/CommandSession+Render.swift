@@ -1,0 +1,37 @@
+import MappingRegistry
+import ModelStorage
+
+extension CommandSession {
+    /// Renders a document straight into standard output, 64 KiB at a time,
+    /// and returns the result with each diagnostic located at its model's
+    /// entry in the document.
+    ///
+    /// Each item is resolved once, by the render; the text is never held
+    /// whole, so memory does not grow with the output.
+    func render(
+        _ document: DataDocument,
+        with registry: MappingRegistry,
+        into standardOutput: inout some TextOutputStream
+    ) -> RenderResult {
+        var buffered = BufferedOutputStream(standardOutput)
+        var result = TextRenderer(registry: registry).render(document.storage, into: &buffered)
+        standardOutput = buffered.finish()
+        result.diagnostics = RenderDiagnosticLocator(document: document, registry: registry).locate(result.diagnostics)
+        return result
+    }
+
+    /// Reports the load diagnostics and the render's, then the summary line
+    /// `rendered 23 of 25; 1 missing, 1 ambiguous`; nothing when there is
+    /// nothing to report, unless `always` is set.
+    mutating func reportRender(_ result: RenderResult, loadDiagnostics: [Diagnostic], always: Bool = false) {
+        let diagnostics = loadDiagnostics + result.diagnostics
+        guard always || !diagnostics.isEmpty else { return }
+        report(diagnostics, trailer: Self.renderSummary(result))
+    }
+
+    /// `rendered 23 of 25; 1 missing, 1 ambiguous`.
+    static func renderSummary(_ result: RenderResult) -> String {
+        let total = result.renderedCount + result.missingCount + result.ambiguousCount
+        return "rendered \(result.renderedCount) of \(total); \(result.missingCount) missing, \(result.ambiguousCount) ambiguous"
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import MappingRegistry
+
+/// Watches one input file of `render --watch` on a thread of its own and
+/// posts each new version, loaded, to ``WatchEvents``.
+///
+/// The mappings are loaded into a ``ReloadingRegistry`` the first time they
+/// load, and reloaded through it after that. The data is loaded as a
+/// `DataDocument`. Either way a version that fails to load is posted only
+/// once it has stayed the same for a moment (it may be half written), and a
+/// touch that leaves the bytes as they were posts nothing.
+final class InputWatch: Sendable {
+    private let watcher: FileWatcher
+
+    /// Watches the mappings file at `path`; diagnostics name it `path`.
+    static func mappings(path: String, plugins: PluginCatalog, events: WatchEvents) -> InputWatch {
+        let url = URL(fileURLWithPath: path)
+        let state = State()
+        return InputWatch(url: url) {
+            state.lock.lock()
+            defer { state.lock.unlock() }
+            if let reloading = state.reloading {
+                switch reloading.reloadIfChanged() {
+                case .unchanged:
+                    return true
+                case .unsettled:
+                    return false
+                case .changed(let outcome, let contents):
+                    events.post(.mappings(outcome, contents: contents))
+                    return true
+                }
+            }
+            return state.check(url) { data throws(ConfigurationError) in
+                try ReloadingRegistry(url: url, contents: data, plugins: plugins, source: path)
+            } post: { outcome, contents in
+                if case .success(let reloading) = outcome { state.reloading = reloading }
+                events.post(.mappings(outcome.map(\.current), contents: contents))
+            }
+        }
+    }
+
+    /// Watches the data file at `path`; diagnostics name it `path`.
+    static func data(path: String, plugins: PluginCatalog, events: WatchEvents) -> InputWatch {
+        let url = URL(fileURLWithPath: path)
+        let state = State()
+        return InputWatch(url: url) {
+            state.lock.lock()
+            defer { state.lock.unlock() }
+            // Each version is loaded afresh and handed over whole; the watch keeps no document.
+            return state.check(url) { data throws(ConfigurationError) in
+                let loaded = Result { () throws(DataDocumentError) in
+                    try DataDocument(data: data, plugins: plugins, source: path)
+                }
+                switch loaded {
+                case .success(let document): return WatchEvents.DocumentTransfer(document: document)
+                case .failure(let error): throw ConfigurationError(diagnostics: error.diagnostics)
+                }
+            } post: { outcome, contents in
+                events.post(.data(outcome.mapError { DataDocumentError(diagnostics: $0.diagnostics) }, contents: contents))
+            }
+        }
+    }
+
+    private init(url: URL, check: @escaping @Sendable () -> Bool) {
+        watcher = FileWatcher(url: url, interval: .milliseconds(100), debounce: .milliseconds(50), onChange: check)
+    }
+
+    /// Stops watching.
+    func cancel() {
+        watcher.cancel()
+    }
+
+    /// What a watch keeps between checks, used on its thread under ``lock``.
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        /// The mappings, once they have loaded.
+        var reloading: ReloadingRegistry?
+        var filter = ContentChangeFilter()
+
+        /// Reads the file and, when it is a new version, loads it and posts
+        /// the outcome. Returns whether the file looked settled.
+        func check<Loaded>(
+            _ url: URL,
+            load: (Data) throws(ConfigurationError) -> Loaded,
+            post: (Result<Loaded, ConfigurationError>, Data?) -> Void
+        ) -> Bool {
+            guard let read = FileWatcher.readSettled(url) else { return false }
+            let now = Date()
+            let verdict = filter.examine(read, now: now)
+            guard verdict == .new || verdict == .settledFailure else { return verdict == .unchanged }
+            let outcome = read.flatMap { data in Result { () throws(ConfigurationError) in try load(data) } }
+            if case .failure = outcome, verdict == .new {
+                filter.hold(read, since: now)
+                return false
+            }
+            filter.accept(read)
+            post(outcome, try? read.get())
+            return true
+        }
+    }
+}

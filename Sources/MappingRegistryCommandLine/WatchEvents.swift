@@ -1,0 +1,48 @@
+import Foundation
+import MappingRegistry
+
+/// What the watches of `render --watch` tell the command, in order: new
+/// versions of the mappings and the data, and Ctrl-C.
+///
+/// Watches post from their own threads; the command takes the events on
+/// its thread with ``next()``, which blocks until there is one.
+final class WatchEvents: @unchecked Sendable {
+    enum Event: Sendable {
+        /// The mappings file changed: its new registry or every diagnostic,
+        /// and the bytes read, for source lines in diagnostics.
+        case mappings(Result<MappingRegistry, ConfigurationError>, contents: Data?)
+        /// The data file changed: its new document or every diagnostic, and the bytes read.
+        case data(Result<DocumentTransfer, DataDocumentError>, contents: Data?)
+        /// SIGINT (Ctrl-C) arrived.
+        case interrupted
+    }
+
+    /// A data document loaded on a watch's thread and handed over whole:
+    /// the watch keeps no reference to it, so only the command's thread
+    /// ever uses it.
+    struct DocumentTransfer: @unchecked Sendable {
+        let document: DataDocument
+    }
+
+    private let condition = NSCondition()
+    private var pending: [Event] = []
+
+    /// Adds an event and wakes ``next()``.
+    func post(_ event: Event) {
+        condition.lock()
+        pending.append(event)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Every event posted since the last call, oldest first; waits for one
+    /// when there is none.
+    func next() -> [Event] {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty { condition.wait() }
+        let events = pending
+        pending.removeAll()
+        return events
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import MappingRegistry
+@testable import MappingRegistryCommandLine
+import ModelStorage
+import RegistryFixtures
+import Testing
+
+/// `render` writes its text as it goes, in bounded pieces, and reports each
+/// unrenderable item at its place in the data document.
+@Suite struct StreamingRenderTests {
+    /// A stream that keeps what it is given and the size of every write.
+    struct RecordingStream: TextOutputStream {
+        var text = ""
+        var writeSizes: [Int] = []
+        mutating func write(_ string: String) {
+            text += string
+            writeSizes.append(string.utf8.count)
+        }
+    }
+
+    static let mappings = configuration(
+        #"{ "view": "DishRow", "model": "Dish" }"#,
+        #"{ "view": "TitleView", "model": "String", "kind": "header" }"#,
+        #"{ "view": "TitleView", "model": "String", "kind": "footer" }"#
+    )
+
+    /// The command-line tests' tool (its plugins), with this data built in.
+    static func tool(data: String) -> CommandLineTool {
+        CommandLineToolTests.tool(bundledData: data)
+    }
+
+    static func dishes(_ count: Int) -> String {
+        (0..<count).map { #"{"model": "Dish", "value": {"name": "Dish number \#($0)", "price": 5, "vegan": false}}"# }
+            .joined(separator: ",\n")
+    }
+
+    @Test func aLargeRenderIsWrittenInPiecesOfAtMost64KiB() throws {
+        let data = #"{"sections": [{"header": {"model": "String", "value": "All"}, "items": [\#(Self.dishes(20_000))]}]}"#
+        let tool = Self.tool(data: data)
+        var output = RecordingStream()
+        var errors = ""
+        // In a directory without mappings.json, so the bundled mappings are used.
+        let code = tool.run(arguments: ["--mappings", try temporaryMappings()], standardOutput: &output, standardError: &errors)
+        #expect(code == .success)
+        #expect(errors == "")
+
+        let registry = try MappingRegistry(configuration: Data(Self.mappings.utf8), plugins: tool.plugins)
+        let document = try DataDocument(data: Data(data.utf8), plugins: tool.plugins)
+        let whole = TextRenderer(registry: registry).render(document.storage).text
+        #expect(output.text == whole)
+        #expect(whole.utf8.count > 300_000)
+        #expect(output.writeSizes.count > 4)
+        // A piece is passed on as soon as it reaches 64 KiB, so it is at most one line longer.
+        #expect(output.writeSizes.allSatisfy { $0 < 64 * 1024 + 100 })
+    }
+
+    @Test func diagnosticsPointAtTheEntryWithTheRightKindAtAnItemPositionShared() throws {
+        // In section 0, item 0, the header (an Int: no header mapping) and the
+        // first item (an Int: no cell mapping) share a position; the footer is
+        // fine. In section 1 only the first item fails, not the header before it.
+        let data = """
+            {"sections": [{
+              "header": {"model": "Int", "value": 1},
+              "items": [{"model": "Int", "value": 2},
+                        {"model": "Dish", "value": {"name": "Soup", "price": 5, "vegan": false}},
+                        {"model": "Int", "value": 3}],
+              "footer": {"model": "String", "value": "end"}
+            }, {
+              "header": {"model": "String", "value": "Two"},
+              "items": [{"model": "Int", "value": 4}]
+            }]}
+            """
+        let tool = Self.tool(data: data)
+        var output = ""
+        var errors = ""
+        let code = tool.run(arguments: ["--mappings", try temporaryMappings()], standardOutput: &output, standardError: &errors)
+        #expect(code == .success)
+        let located = errors.split(separator: "\n").filter { $0.hasPrefix("data.json:") }.map { line in
+            line.split(separator: ":").prefix(3).joined(separator: ":") + " " + (line.split(separator: "[").last ?? "")
+        }
+        #expect(located == [
+            "data.json:2:13 missing-mapping]",    // the header
+            "data.json:3:13 missing-mapping]",    // item 0
+            "data.json:5:13 missing-mapping]",    // item 2
+            "data.json:9:13 missing-mapping]",    // section 1, item 0, not its header on line 8
+        ])
+        #expect(errors.contains("no header mapping for 'Int' in section 0"))
+        #expect(errors.contains("no cell mapping for 'Int' at section 0, item 0"))
+        #expect(errors.hasSuffix("tool: 4 errors, 0 warnings; rendered 3 of 7; 4 missing, 0 ambiguous\n"))
+    }
+
+    private func temporaryMappings() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("mappings.json")
+        try Data(Self.mappings.utf8).write(to: url)
+        return url.path
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+@testable import MappingRegistry
+import Testing
+
+/// The lock-free reference under ``ReloadingRegistry``: readers always get
+/// a live object, and every replaced object is freed once readers are gone.
+@Suite struct SwappableReferenceTests {
+    final class Token: Sendable {
+        let value: Int
+        let freed: Tally
+        init(_ value: Int, freed: Tally) {
+            self.value = value
+            self.freed = freed
+        }
+        deinit { freed.add() }
+    }
+
+    @Test func readersGetLiveObjectsAndEveryReplacedObjectIsFreed() {
+        let freed = Tally()
+        let reference = SwappableReference(Token(0, freed: freed))
+        let threads = ConcurrentThreads()
+        let findings = Findings()
+        let reads = Tally()
+        for reader in 0..<4 {
+            threads.start("reader \(reader)") {
+                var last = 0
+                var count = 0
+                while !threads.isStopped {
+                    let token = reference.load()
+                    if token.value < last { findings.record("reader \(reader) went back from \(last) to \(token.value)") }
+                    last = token.value
+                    count += 1
+                }
+                reads.add(count)
+            }
+        }
+        let stores = 20_000
+        for value in 1...stores {
+            reference.store(Token(value, freed: freed))
+        }
+        threads.stop()
+        #expect(threads.join())
+        #expect(findings.all == [])
+        #expect(reads.value > 0)
+        #expect(reference.load().value == stores)
+        reference.reclaim()
+        #expect(reference.retiredCount == 0)
+        // Every token but the current one is freed.
+        #expect(freed.value == stores)
+    }
+
+    @Test func aLoadedObjectOutlivesItsReplacement() {
+        let freed = Tally()
+        let reference = SwappableReference(Token(1, freed: freed))
+        let held = reference.load()
+        reference.store(Token(2, freed: freed))
+        #expect(reference.retiredCount == 0)
+        #expect(freed.value == 0)
+        #expect(held.value == 1)
+    }
+}
