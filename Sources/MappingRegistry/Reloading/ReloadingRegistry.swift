@@ -67,7 +67,7 @@ public final class ReloadingRegistry: Sendable {
     ///   - url: The mappings file.
     ///   - plugins: The models, views, predicates and decorators the file may name.
     ///   - source: The file name diagnostics use; by default the URL's last
-    ///     path component, as ``MappingRegistry/init(contentsOf:plugins:)`` does.
+    ///     path component, as ``MappingRegistry/init(contentsOf:plugins:policy:)`` does.
     /// - Throws: ``ConfigurationError``: `unreadable-file` when the file
     ///   cannot be read or is too large, or every error in its contents.
     public convenience init(contentsOf url: URL, plugins: PluginCatalog, source: String? = nil) throws(ConfigurationError) {
