@@ -26,7 +26,7 @@ enum WorkloadKind: String, CaseIterable {
     case sections = "(b) one mapping per section"
     case nested = "(b3) 3-deep section conditions"
     case predicates = "(c) named predicates"
-    case hierarchy = "(d) class hierarchy, protocol"
+    case hierarchy = "(d) class hierarchy and protocol"
     case optionals = "(e) Optional-wrapped values"
     case distinctTypes = "(f) distinct types"
 }
