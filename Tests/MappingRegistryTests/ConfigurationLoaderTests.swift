@@ -305,3 +305,18 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         #expect(registry.mappings.count == 2_000)
     }
 }
+
+@Suite struct MisspeltKeyTests {
+    @Test func aMissingKeyIsStillReportedWhenNoUnknownKeyIsItsMisspelling() {
+        let diagnostics = loadDiagnostics(configuration(#"{"view": "DishRow", "colour": "Dish"}"#)).filter { $0.severity == .error }
+        #expect(diagnostics.map(\.code) == ["missing-key", "unknown-key"])
+    }
+
+    @Test func aPredicateNamedOnlyInABrokenConditionIsNotReportedUnused() {
+        let diagnostics = loadDiagnostics(configuration(
+            #"{"view": "DishRow", "model": "Dish", "condition": {"all": [{"predicate": "isVegan"}, {"sectoin": 1}]}}"#
+        ))
+        #expect(diagnostics.contains { $0.code == .invalidCondition })
+        #expect(!diagnostics.contains { $0.message.contains("predicate 'isVegan' is registered but") })
+    }
+}

@@ -24,7 +24,7 @@ struct MappingChecker {
     /// Every registered plugin some declaration names, valid declaration or
     /// not: a typo elsewhere in a mapping does not make its view unused.
     private var referencedViews: Set<String> = []
-    private var referencedPredicates: Set<String> = []
+    var referencedPredicates: Set<String> = []
     private var referencedDecorators: Set<String> = []
     /// Whether every JSON source had a list of mappings to check.
     private var readEveryList = true
@@ -56,6 +56,7 @@ struct MappingChecker {
                 declarations += parsed.declarations
                 parsed.diagnostics.forEach { checker.report($0) }
                 checker.readEveryList = checker.readEveryList && parsed.readMappings
+                checker.referencedPredicates.formUnion(parsed.predicateNames)
                 checker.sourceNames.append(name)
             }
         }

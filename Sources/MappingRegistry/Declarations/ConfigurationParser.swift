@@ -23,6 +23,9 @@ struct ConfigurationParser {
         /// Whether the document had a `mappings` array; without one,
         /// "unused plugin" warnings would be noise.
         var readMappings = false
+        /// Every predicate name written in a condition, broken conditions
+        /// included: a mistake next to a predicate does not make it unused.
+        var predicateNames: Set<String> = []
     }
 
     let source: String
@@ -113,11 +116,11 @@ struct ConfigurationParser {
         let fields = checkKeys(members, known: Self.mappingKeys, in: pointer)
 
         var view: MappingDeclaration.ViewReference?
-        if let name = requiredName("view", fields, pointer: pointer, sites: &sites, site: \.view) {
+        if let name = requiredName("view", fields, members: members, pointer: pointer, sites: &sites, site: \.view) {
             view = .named(name)
         }
         var model: MappingDeclaration.ModelReference?
-        if let name = requiredName("model", fields, pointer: pointer, sites: &sites, site: \.model) {
+        if let name = requiredName("model", fields, members: members, pointer: pointer, sites: &sites, site: \.model) {
             model = .named(name)
         }
         let kind = optionalName("kind", fields, pointer: pointer, sites: &sites, site: \.kind).map(ViewKind.init(rawValue:))
@@ -232,6 +235,7 @@ struct ConfigurationParser {
             return (.sections(sections), site)
         case "predicate":
             guard let name = nonEmptyString(node, key: "predicate", at: at) else { return nil }
+            result.predicateNames.insert(name)
             var argument: PredicateArgument?
             if let argumentNode = fields["argument"] {
                 var repeated = false
@@ -288,12 +292,18 @@ struct ConfigurationParser {
     private mutating func requiredName(
         _ key: String,
         _ fields: ObjectFields,
+        members: [JSONMember],
         pointer: String,
         sites: inout DeclarationSites,
         site: WritableKeyPath<DeclarationSites, SourceLocation?>
     ) -> String? {
         guard fields[key] != nil else {
-            report(.missingKey(key, in: "the mapping", at: sites.object))
+            // A misspelt key (`"modle"`) is already reported with the right
+            // spelling; saying the right key is missing would say it twice.
+            let misspelt = members.contains { member in
+                !Self.mappingKeys.contains(member.key) && Suggestion.closest(to: member.key, in: Self.mappingKeys) == key
+            }
+            if !misspelt { report(.missingKey(key, in: "the mapping", at: sites.object)) }
             return nil
         }
         return optionalName(key, fields, pointer: pointer, sites: &sites, site: site)
