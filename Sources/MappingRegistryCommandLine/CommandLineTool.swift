@@ -181,16 +181,25 @@ public struct CommandLineTool: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One line of `--help`: the term in a 24-column field, then its text;
+    /// a longer term gets the text on the next line, under the field.
+    static func helpLine(_ term: String, _ text: String) -> String {
+        let column = 24
+        if term.count < column {
+            return "  " + term + String(repeating: " ", count: column - term.count) + text + "\n"
+        }
+        return "  " + term + "\n" + String(repeating: " ", count: column + 2) + text + "\n"
+    }
+
     /// The whole `--help` text.
     var helpText: String {
         var text = "\(name): \(summary)\n\n\(usage(nil))\nSubcommands:\n"
         for subcommand in grammar.subcommands {
-            text += "  " + subcommand.rawValue.padding(toLength: 24, withPad: " ", startingAt: 0) + subcommand.summary + "\n"
+            text += Self.helpLine(subcommand.rawValue, subcommand.summary)
         }
         text += "\nOptions:\n"
         for option in grammar.options {
-            let flag = option.name + (option.valueName.map { " \($0)" } ?? "")
-            text += "  " + flag.padding(toLength: 24, withPad: " ", startingAt: 0) + option.help + "\n"
+            text += Self.helpLine(option.name + (option.valueName.map { " \($0)" } ?? ""), option.help)
         }
         text += """
 

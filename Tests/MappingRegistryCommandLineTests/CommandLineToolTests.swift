@@ -168,3 +168,11 @@ import Testing
         #expect([ExitCode.success, .failure, .usage].map(\.rawValue) == [0, 1, 2])
     }
 }
+
+@Suite struct HelpLayoutTests {
+    @Test func aTermLongerThanItsColumnPutsItsTextOnTheNextLine() {
+        #expect(CommandLineTool.helpLine("--format text|json|sarif|github", "How to print.")
+            == "  --format text|json|sarif|github\n" + String(repeating: " ", count: 26) + "How to print.\n")
+        #expect(CommandLineTool.helpLine("--strict", "Exit 1.") == "  --strict" + String(repeating: " ", count: 16) + "Exit 1.\n")
+    }
+}
