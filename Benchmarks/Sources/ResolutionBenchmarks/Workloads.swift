@@ -78,7 +78,7 @@ private let typeTests: [@Sendable (Any) -> Bool] = [
 private let always: @Sendable (Any, ItemPosition) -> Bool = { _, _ in true }
 
 /// Workload (c)'s predicate for each type, as a closure over `Any`.
-private func evenTest<T: Identified>(_ type: T.Type) -> @Sendable (Any, ItemPosition) -> Bool {
+private func evenTest<T: Identified & SendableMetatype>(_ type: T.Type) -> @Sendable (Any, ItemPosition) -> Bool {
     { item, _ in (item as? T)?.id.isMultiple(of: 2) ?? false }
 }
 private let evenTests: [@Sendable (Any, ItemPosition) -> Bool] = [
@@ -88,7 +88,7 @@ private let evenTests: [@Sendable (Any, ItemPosition) -> Bool] = [
 
 /// Registers `isEven<Type>` for each of the ten types.
 private func registerEvenPredicates(_ plugins: inout PluginCatalog) {
-    func register<T: Identified>(_ type: T.Type, _ name: String) {
+    func register<T: Identified & SendableMetatype>(_ type: T.Type, _ name: String) {
         plugins.register(predicate: "isEven\(name)", for: T.self) { model, _ in model.id.isMultiple(of: 2) }
     }
     register(M0.self, "M0"); register(M1.self, "M1"); register(M2.self, "M2"); register(M3.self, "M3"); register(M4.self, "M4")
