@@ -91,16 +91,17 @@ public struct DataDocument {
     /// - Parameters:
     ///   - url: The file to read.
     ///   - plugins: The catalog whose `Decodable` models create the values.
+    ///   - policy: Which codes are errors, warnings or ignored. Default: as reported.
     /// - Throws: ``DataDocumentError``: `unreadable-file` when the file cannot
     ///   be read or is too large, or every problem in its contents.
-    public init(contentsOf url: URL, plugins: PluginCatalog) throws(DataDocumentError) {
+    public init(contentsOf url: URL, plugins: PluginCatalog, policy: DiagnosticPolicy = DiagnosticPolicy()) throws(DataDocumentError) {
         let data: Data
         do {
             data = try FileReader.read(url, limit: FileReader.configurationLimit)
         } catch {
             throw DataDocumentError(diagnostics: error.diagnostics)
         }
-        try self.init(data: data, plugins: plugins, source: url.lastPathComponent)
+        try self.init(data: data, plugins: plugins, source: url.lastPathComponent, policy: policy)
     }
 
     /// Where the model stored at a position was written.

@@ -35,6 +35,8 @@ public final class ReloadingRegistry: Sendable {
     public let plugins: PluginCatalog
     /// The file name diagnostics use.
     public let source: String
+    /// Which codes every load treats as errors, warnings or ignores.
+    public let policy: DiagnosticPolicy
 
     private let slot: SwappableReference<MappingRegistry>
     private let loader: Loader
@@ -68,20 +70,34 @@ public final class ReloadingRegistry: Sendable {
     ///   - plugins: The models, views, predicates and decorators the file may name.
     ///   - source: The file name diagnostics use; by default the URL's last
     ///     path component, as ``MappingRegistry/init(contentsOf:plugins:policy:)`` does.
+    ///   - policy: Which codes this load and every reload treat as errors,
+    ///     warnings or ignores. Default: every code as documented.
     /// - Throws: ``ConfigurationError``: `unreadable-file` when the file
     ///   cannot be read or is too large, or every error in its contents.
-    public convenience init(contentsOf url: URL, plugins: PluginCatalog, source: String? = nil) throws(ConfigurationError) {
+    public convenience init(
+        contentsOf url: URL,
+        plugins: PluginCatalog,
+        source: String? = nil,
+        policy: DiagnosticPolicy = DiagnosticPolicy()
+    ) throws(ConfigurationError) {
         let data = try FileReader.read(url, limit: FileReader.configurationLimit)
-        try self.init(url: url, contents: data, plugins: plugins, source: source ?? url.lastPathComponent)
+        try self.init(url: url, contents: data, plugins: plugins, source: source ?? url.lastPathComponent, policy: policy)
     }
 
     /// Loads a registry from bytes already read from `url`, which later
     /// reloads read again.
-    package init(url: URL, contents: Data, plugins: PluginCatalog, source: String) throws(ConfigurationError) {
+    package init(
+        url: URL,
+        contents: Data,
+        plugins: PluginCatalog,
+        source: String,
+        policy: DiagnosticPolicy = DiagnosticPolicy()
+    ) throws(ConfigurationError) {
         self.url = url
         self.plugins = plugins
         self.source = source
-        let registry = try MappingRegistry(configuration: contents, plugins: plugins, source: source)
+        self.policy = policy
+        let registry = try MappingRegistry(configuration: contents, plugins: plugins, source: source, policy: policy)
         slot = SwappableReference(registry)
         loader = Loader(lastRead: .success(contents))
     }
@@ -133,7 +149,7 @@ public final class ReloadingRegistry: Sendable {
         case .settledFailure:
             return .changed(load(read), contents: try? read.get())
         case .new:
-            let outcome = Self.parse(read, plugins: plugins, source: source)
+            let outcome = Self.parse(read, plugins: plugins, source: source, policy: policy)
             if case .failure = outcome {
                 loader.filter.hold(read, since: now)
                 return .unsettled
@@ -154,7 +170,7 @@ public final class ReloadingRegistry: Sendable {
     }
 
     private func load(_ read: Result<Data, ConfigurationError>) -> Result<MappingRegistry, ConfigurationError> {
-        install(read, Self.parse(read, plugins: plugins, source: source))
+        install(read, Self.parse(read, plugins: plugins, source: source, policy: policy))
     }
 
     /// Records the read and, when it loaded, makes the registry current.
@@ -174,11 +190,12 @@ public final class ReloadingRegistry: Sendable {
     private static func parse(
         _ read: Result<Data, ConfigurationError>,
         plugins: PluginCatalog,
-        source: String
+        source: String,
+        policy: DiagnosticPolicy
     ) -> Result<MappingRegistry, ConfigurationError> {
         read.flatMap { data in
             Result { () throws(ConfigurationError) in
-                try MappingRegistry(configuration: data, plugins: plugins, source: source)
+                try MappingRegistry(configuration: data, plugins: plugins, source: source, policy: policy)
             }
         }
     }

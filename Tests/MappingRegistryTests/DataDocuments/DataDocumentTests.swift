@@ -141,6 +141,23 @@ struct InvalidDataCase: CustomTestStringConvertible, Sendable {
         #expect(result.diagnostics.map(\.code) == ["nil-model"])
     }
 
+    @Test func aFileIsLoadedUnderTheGivenPolicy() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(#"{"sections": [{"itms": [], "items": [{"model": "Dish", "value": {"name": "Soup", "price": 6.5, "vegan": true}}]}]}"#.utf8).write(to: url)
+        let strict = try #require(throws: DataDocumentError.self) {
+            try DataDocument(contentsOf: url, plugins: fixtureCatalog())
+        }
+        #expect(strict.diagnostics.map(\.code) == ["unknown-key"])
+
+        var policy = DiagnosticPolicy()
+        try policy.treat(.unknownKey, as: .warning)
+        let document = try DataDocument(contentsOf: url, plugins: fixtureCatalog(), policy: policy)
+        #expect(document.warnings.map(\.code) == ["unknown-key"])
+        #expect(document.warnings.first?.location?.file == url.lastPathComponent)
+        #expect(document.storage.numberOfItems(inSection: 0) == 1)
+    }
+
     @Test func anUnreadableFileIsOneDiagnostic() {
         let url = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).json")
         #expect {

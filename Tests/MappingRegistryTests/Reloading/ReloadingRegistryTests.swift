@@ -23,6 +23,36 @@ import Testing
         #expect(error.diagnostics.filter { $0.severity == .error }.map(\.location?.file) == ["config/mappings.json", "config/mappings.json"])
     }
 
+    @Test func thePolicyAppliesToTheFirstLoadAndToEveryReload() throws {
+        let file = try MappingsFile()
+        try file.write(MappingsFile.generation(1) + " ")
+        var strict = DiagnosticPolicy()
+        try strict.treat(.unusedView, as: .error)
+        let relaxed = try ReloadingRegistry(contentsOf: file.url, plugins: fixtureCatalog())
+        #expect(relaxed.current.warnings.contains { $0.code == .unusedView })
+        #expect(relaxed.policy == DiagnosticPolicy())
+
+        let refused = try #require(throws: ConfigurationError.self) {
+            try ReloadingRegistry(contentsOf: file.url, plugins: fixtureCatalog(), policy: strict)
+        }
+        #expect(refused.errorCodes.allSatisfy { $0 == "unused-view" } && !refused.errorCodes.isEmpty)
+
+        try file.write(MappingsFile.broken)
+        var lenient = DiagnosticPolicy()
+        try lenient.ignore(.unknownView)
+        try lenient.ignore(.unknownModel)
+        let mappings = try ReloadingRegistry(contentsOf: file.url, plugins: fixtureCatalog(), policy: lenient)
+        #expect(mappings.policy == lenient)
+        #expect(mappings.current.warnings.allSatisfy { $0.code != .unknownView && $0.code != .unknownModel })
+
+        try file.writeRenamingOver(MappingsFile.generation(2))
+        #expect(try MappingsFile.generation(of: mappings.reload()).get() == 2)
+        try file.write(MappingsFile.broken)
+        let reloaded = try mappings.reload()
+        #expect(reloaded === mappings.current)
+        #expect(reloaded.mappings.count < 2)
+    }
+
     @Test func aMissingOrBrokenFileFailsTheFirstLoad() throws {
         let file = try MappingsFile()
         let missing = try #require(throws: ConfigurationError.self) {
