@@ -82,9 +82,10 @@ import Testing
             \(mappings):4:15: error: unknown view 'DishRo'; did you mean 'DishRow'? [unknown-view]
                 { "view": "DishRo", "model": "Dish" }
                           ^
-            warning: view 'DishRow' is registered but no mapping in \(mappings) uses it [unused-view]
 
             """))
+        // The view the hint names is not also reported unused.
+        #expect(!result.errors.contains("view 'DishRow' is registered"))
         #expect(result.output == "")
     }
 

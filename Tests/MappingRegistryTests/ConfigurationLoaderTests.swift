@@ -199,7 +199,9 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         let diagnostics = loadDiagnostics(configuration(#"{"view": "DishRo", "model": "Dish"}"#))
         #expect(diagnostics.first?.code == "unknown-view")
         #expect(diagnostics.dropFirst().allSatisfy { $0.severity == .warning })
-        #expect(diagnostics.contains { $0.code == "unused-view" && $0.message.contains("'DishRow'") })
+        #expect(diagnostics.contains { $0.code == "unused-view" && $0.message.contains("'FoodRow'") })
+        // The did-you-mean view was meant: it is not also called unused.
+        #expect(!diagnostics.contains { $0.code == "unused-view" && $0.message.contains("'DishRow'") })
     }
 
     @Test func aViewNamedByABrokenMappingIsNotReportedUnused() {

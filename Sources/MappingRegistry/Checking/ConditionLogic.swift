@@ -54,6 +54,59 @@ enum ConditionLogic {
         return nil
     }
 
+    /// Whether the two conditions hold in exactly the same cases, for every
+    /// section and predicate outcome; `false` when that cannot be decided.
+    static func areEquivalent(_ a: MappingCondition, _ b: MappingCondition) -> Bool {
+        if a == b { return true }
+        guard let space = Space(a, b) else { return false }
+        var equivalent = true
+        space.forEachCase { section, truths in
+            if equivalent, evaluate(a, section: section, truths: truths, atoms: space.atoms)
+                != evaluate(b, section: section, truths: truths, atoms: space.atoms) {
+                equivalent = false
+            }
+        }
+        return equivalent
+    }
+
+    /// The condition in a normal form, so that conditions written in a
+    /// different order compare equal: `sections` sorted without repeats (one
+    /// section is `section`), nested `all`s and `any`s flattened, their parts
+    /// without repeats and in a fixed order, `not(not c)` as `c`.
+    static func normalized(_ condition: MappingCondition) -> MappingCondition {
+        switch condition {
+        case .none, .section, .predicate:
+            return condition
+        case .sections(let sections):
+            let unique = Array(Set(sections)).sorted()
+            return unique.count == 1 ? .section(unique[0]) : .sections(unique)
+        case .not(let inner):
+            let normal = normalized(inner)
+            if case .not(let twice) = normal { return twice }
+            return .not(normal)
+        case .all(let parts), .any(let parts):
+            let isAll = if case .all = condition { true } else { false }
+            var flat: [MappingCondition] = []
+            for part in parts.map(normalized) {
+                switch (isAll, part) {
+                case (true, .all(let inner)), (false, .any(let inner)): flat += inner
+                default: flat.append(part)
+                }
+            }
+            // `none` always holds: it adds nothing to `all` and decides `any`.
+            if flat.contains(.none) {
+                if !isAll { return .none }
+                flat.removeAll { $0 == .none }
+                if flat.isEmpty, !parts.isEmpty { return .none }
+            }
+            var unique: [MappingCondition] = []
+            for part in flat where !unique.contains(part) { unique.append(part) }
+            unique.sort { $0.description < $1.description }
+            if unique.count == 1 { return unique[0] }
+            return isAll ? .all(unique) : .any(unique)
+        }
+    }
+
     /// Whether some section and some predicate outcomes make the condition hold.
     static func isSatisfiable(_ condition: MappingCondition) -> Bool {
         guard let space = Space(condition, .none) else { return true }

@@ -49,15 +49,10 @@ extension MappingChecker {
                 view: mapping.view.viewType ?? ObjectIdentifier(mapping.view),
                 model: mapping.model.id,
                 kind: mapping.mapping.kind,
-                condition: mapping.mapping.condition
+                condition: ConditionLogic.normalized(mapping.mapping.condition)
             )
             if let first = firstWithIdentity[identity] {
-                report(Diagnostic(
-                    severity: .error,
-                    code: .duplicateMapping,
-                    message: "view '\(first.mapping.view)' shows model '\(first.mapping.model)' as \(first.mapping.kind) with the same condition here and at \(mapping.mapping.location); remove one",
-                    location: first.mapping.location
-                ))
+                report(.duplicateMapping(first.mapping, mapping.mapping))
                 continue
             }
             firstWithIdentity[identity] = mapping
@@ -76,6 +71,14 @@ extension MappingChecker {
             // The types first: cached per combination of types, and most pairs fail there.
             guard let witness = witness(a, b),
                   let narrower = ConditionLogic.narrowerOfImplying(a.mapping.condition, b.mapping.condition) else { continue }
+            // The same view for the same model under conditions that say the
+            // same thing in other words is a duplicate, not an overlap.
+            if a.view === b.view || (a.view.viewType != nil && a.view.viewType == b.view.viewType),
+               a.model.id == b.model.id,
+               ConditionLogic.areEquivalent(a.mapping.condition, b.mapping.condition) {
+                report(.duplicateMapping(a.mapping, b.mapping))
+                continue
+            }
             let place = narrower == .none ? "everywhere" : "wherever \(narrower) holds"
             let shown = a.model.id == witness.id ? a.mapping.model
                 : b.model.id == witness.id ? b.mapping.model
@@ -187,5 +190,18 @@ struct OverlapCandidates {
         var first: Int, second: Int
         init(_ a: Int, _ b: Int) { (first, second) = a < b ? (a, b) : (b, a) }
         static func < (lhs: Pair, rhs: Pair) -> Bool { (lhs.first, lhs.second) < (rhs.first, rhs.second) }
+    }
+}
+
+extension Diagnostic {
+    /// `duplicate-mapping`: a second mapping that says what `first` says,
+    /// located at the first and naming the second's place.
+    static func duplicateMapping(_ first: Mapping, _ second: Mapping) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .duplicateMapping,
+            message: "view '\(first.view)' shows model '\(first.model)' as \(first.kind) with the same condition here and at \(second.location); remove one",
+            location: first.location
+        )
     }
 }

@@ -57,6 +57,11 @@ struct MappingChecker {
                 parsed.diagnostics.forEach { checker.report($0) }
                 checker.readEveryList = checker.readEveryList && parsed.readMappings
                 checker.referencedPredicates.formUnion(parsed.predicateNames)
+                // A misspelt predicate in a condition that did not even parse
+                // still means its did-you-mean predicate is used.
+                for name in parsed.predicateNames where plugins.predicates[name] == nil {
+                    Suggestion.closest(to: name, in: plugins.predicates.keys).map { _ = checker.referencedPredicates.insert($0) }
+                }
                 checker.sourceNames.append(name)
             }
         }
@@ -133,6 +138,8 @@ struct MappingChecker {
         case .named(let name):
             referencedViews.insert(name)
             if let plugin = plugins.views[name] { return plugin }
+            // The did-you-mean view was meant: calling it unused would say the typo twice.
+            Suggestion.closest(to: name, in: plugins.views.keys).map { _ = referencedViews.insert($0) }
             report(.unknownPlugin("view", named: name, candidates: plugins.views.keys, noneRegistered: "the PluginCatalog has no views", at: location))
             return nil
         case .type(let plugin):
@@ -156,6 +163,7 @@ struct MappingChecker {
     private mutating func lookUpDecorator(_ name: String, model: ModelPlugin?, at location: SourceLocation) -> DecoratorPlugin? {
         referencedDecorators.insert(name)
         guard let decorator = plugins.decorators[name] else {
+            Suggestion.closest(to: name, in: plugins.decorators.keys).map { _ = referencedDecorators.insert($0) }
             report(.unknownPlugin("decorator", named: name, candidates: plugins.decorators.keys, noneRegistered: "the PluginCatalog has no decorators", at: location))
             return nil
         }
@@ -229,6 +237,7 @@ struct MappingChecker {
     ) -> CompiledCondition? {
         referencedPredicates.insert(name)
         guard let predicate = plugins.predicates[name] else {
+            Suggestion.closest(to: name, in: plugins.predicates.keys).map { _ = referencedPredicates.insert($0) }
             report(.unknownPlugin("predicate", named: name, candidates: plugins.predicates.keys, noneRegistered: "the PluginCatalog has no predicates", at: site.location))
             return nil
         }

@@ -189,7 +189,12 @@ struct DataDocumentLoader {
             report(diagnostic)
             repeated = true
         }
-        // Which of two values was meant is not known: the value is not decoded.
+        valueNode.forEachNumberOutOfRange(code: .undecodableValue, pointer: pointer + "/value", file: source) { diagnostic in
+            report(diagnostic)
+            repeated = true
+        }
+        // Which of two values was meant is not known (or no field can hold
+        // a number): the value is not decoded.
         guard let plugin, let modelName, !repeated else { return }
         guard let decode = plugin.decode else {
             report(.undecodableModel(plugin, at: location(of: valueNode, pointer + "/value")))

@@ -67,7 +67,9 @@ struct ConfigurationParser {
         if let schema = fields["$schema"], schema.stringValue == nil {
             report(.wrongType(expected: "a string (the URL of a JSON Schema)", found: schema, key: "$schema", at: location(of: schema, "/$schema")))
         }
-        checkVersion(fields["version"], object: root)
+        // Another version's mappings follow other rules: checking them
+        // against version 1's would only add noise to the one real error.
+        guard checkVersion(fields["version"], object: root) else { return }
         guard let mappingsNode = fields["mappings"] else {
             report(.missingKey("mappings", in: "the configuration", at: location(of: root, "")))
             return
@@ -85,12 +87,14 @@ struct ConfigurationParser {
         }
     }
 
-    private mutating func checkVersion(_ node: JSONNode?, object: JSONNode) {
+    /// Reports a missing or malformed version; `false` when the document
+    /// declares a version this parser does not read.
+    private mutating func checkVersion(_ node: JSONNode?, object: JSONNode) -> Bool {
         guard let node else {
             report(.missingKey("version", in: "the configuration", at: location(of: object, ""), hint: "add \"version\": \(Self.supportedVersion)"))
-            return
+            return true
         }
-        guard let version = integer(node, key: "version", at: location(of: node, "/version")) else { return }
+        guard let version = integer(node, key: "version", at: location(of: node, "/version")) else { return true }
         if version != Self.supportedVersion {
             report(Diagnostic(
                 severity: .error,
@@ -98,7 +102,9 @@ struct ConfigurationParser {
                 message: "version \(version) is not supported; this MappingRegistry reads version \(Self.supportedVersion)",
                 location: location(of: node, "/version")
             ))
+            return false
         }
+        return true
     }
 
     // MARK: - One mapping
@@ -157,7 +163,7 @@ struct ConfigurationParser {
         var names: [String] = []
         for (index, element) in elements.enumerated() {
             let at = location(of: element, JSONPointer.appending(pointer, index: index))
-            if let name = nonEmptyString(element, key: "decorators", at: at) {
+            if let name = nonEmptyString(element, key: "decorators", element: true, at: at) {
                 names.append(name)
                 sites.decorators.append(at)
             }
@@ -169,12 +175,22 @@ struct ConfigurationParser {
 
     /// Reads a condition object: one key is that condition, several mean
     /// all of them. `nil` after reporting when nothing usable is in it.
-    private mutating func condition(_ node: JSONNode, pointer: String) -> (condition: MappingCondition, site: ConditionSite)? {
+    ///
+    /// - Parameters:
+    ///   - key: The key whose value this is (`condition`, `not`, or the
+    ///     `all`/`any` whose element it is), named when it is not an object.
+    ///   - isElement: Whether it is an element of `key`'s array.
+    private mutating func condition(
+        _ node: JSONNode,
+        pointer: String,
+        key: String = "condition",
+        isElement: Bool = false
+    ) -> (condition: MappingCondition, site: ConditionSite)? {
         let objectLocation = location(of: node, pointer)
         guard let members = node.objectMembers else {
             report(.wrongType(
                 expected: "a condition object such as {\"section\": 0} or {\"predicate\": \"name\"}",
-                found: node, key: "condition", at: objectLocation
+                found: node, key: key, element: isElement, at: objectLocation
             ))
             return nil
         }
@@ -226,12 +242,19 @@ struct ConfigurationParser {
                 return nil
             }
             var sections: [Int] = []
+            // Every element is checked, so each bad one is reported. The
+            // sections that read are kept for the checker (the declaration is
+            // already marked malformed), so it reports their problems too.
             for (index, element) in elements.enumerated() {
                 let elementAt = location(of: element, JSONPointer.appending(at.pointer, index: index))
-                guard let section = integer(element, key: "sections", at: elementAt, expected: "a non-negative integer") else { return nil }
+                guard let section = integer(element, key: "sections", element: true, at: elementAt, expected: "a non-negative integer") else {
+                    continue
+                }
                 sections.append(section)
                 site.elements.append(elementAt)
             }
+            // Every element unreadable: "empty" would be a second, wrong error.
+            if sections.isEmpty, !elements.isEmpty { return nil }
             return (.sections(sections), site)
         case "predicate":
             guard let name = nonEmptyString(node, key: "predicate", at: at) else { return nil }
@@ -243,7 +266,12 @@ struct ConfigurationParser {
                     report(diagnostic)
                     repeated = true
                 }
-                // Which of two values was meant is not known: no argument is bound.
+                argumentNode.forEachNumberOutOfRange(code: .wrongType, pointer: pointer + "/argument", file: source) { diagnostic in
+                    report(diagnostic)
+                    repeated = true
+                }
+                // Which of two values was meant is not known (or no value
+                // can hold the number): no argument is bound.
                 if repeated { return nil }
                 argument = PredicateArgument(argumentNode)
                 site.argument = location(of: argumentNode, pointer + "/argument")
@@ -256,11 +284,17 @@ struct ConfigurationParser {
             }
             var conditions: [MappingCondition] = []
             site.location = at
+            // Every element is read, so each problem in any of them is
+            // reported; the elements that read are kept for the checker, as
+            // for `sections`.
             for (index, element) in elements.enumerated() {
-                guard let child = condition(element, pointer: JSONPointer.appending(at.pointer, index: index)) else { return nil }
+                guard let child = condition(element, pointer: JSONPointer.appending(at.pointer, index: index), key: key, isElement: true) else {
+                    continue
+                }
                 conditions.append(child.condition)
                 site.children.append(child.site)
             }
+            if conditions.isEmpty, !elements.isEmpty { return nil }
             return (key == "all" ? .all(conditions) : .any(conditions), site)
         default:
             // "not"
@@ -268,7 +302,7 @@ struct ConfigurationParser {
                 report(.invalidCondition("'not' needs a condition to negate, found null", at: object))
                 return nil
             }
-            guard let child = condition(node, pointer: at.pointer) else { return nil }
+            guard let child = condition(node, pointer: at.pointer, key: "not") else { return nil }
             site.children = [child.site]
             return (.not(child.condition), site)
         }
@@ -323,25 +357,34 @@ struct ConfigurationParser {
     }
 
     /// An integer value, or `nil` after reporting `wrong-type`.
-    private mutating func integer(_ node: JSONNode, key: String, at: SourceLocation, expected: String = "an integer") -> Int? {
+    ///
+    /// - Parameter element: Whether the value is an element of `key`'s array.
+    private mutating func integer(
+        _ node: JSONNode,
+        key: String,
+        element: Bool = false,
+        at: SourceLocation,
+        expected: String = "an integer"
+    ) -> Int? {
         if let value = node.numberValue?.intValue { return value }
         if let number = node.numberValue, number.isIntegerLiteral {
             let lowest = key == "section" || key == "sections" ? 0 : Int.min
+            let subject = element ? "an element of '\(key)'" : "'\(key)'"
             report(Diagnostic(
                 severity: .error,
                 code: .wrongType,
-                message: "'\(key)' is an integer out of range (\(number.literal)); it must be between \(lowest) and \(Int.max)",
+                message: "\(subject) is an integer out of range (\(number.literal)); it must be between \(lowest) and \(Int.max)",
                 location: at
             ))
             return nil
         }
-        report(.wrongType(expected: expected, found: node, key: key, at: at))
+        report(.wrongType(expected: expected, found: node, key: key, element: element, at: at))
         return nil
     }
 
-    private mutating func nonEmptyString(_ node: JSONNode, key: String, at: SourceLocation) -> String? {
+    private mutating func nonEmptyString(_ node: JSONNode, key: String, element: Bool = false, at: SourceLocation) -> String? {
         guard let string = node.stringValue, !string.isEmpty else {
-            report(.wrongType(expected: "a non-empty string", found: node, key: key, at: at))
+            report(.wrongType(expected: "a non-empty string", found: node, key: key, element: element, at: at))
             return nil
         }
         return string
@@ -390,8 +433,16 @@ extension Diagnostic {
         )
     }
 
-    static func wrongType(expected: String, found node: JSONNode, key: String? = nil, at location: SourceLocation) -> Diagnostic {
-        let subject = key.map { "'\($0)' must be " } ?? "expected "
+    /// `'key' must be …, found …`; for an element of an array value,
+    /// `each element of 'key' must be …, found …`.
+    static func wrongType(
+        expected: String,
+        found node: JSONNode,
+        key: String? = nil,
+        element: Bool = false,
+        at location: SourceLocation
+    ) -> Diagnostic {
+        let subject = key.map { element ? "each element of '\($0)' must be " : "'\($0)' must be " } ?? "expected "
         return Diagnostic(
             severity: .error,
             code: .wrongType,

@@ -63,6 +63,63 @@ public enum PredicateArgument: Hashable, Sendable, CustomStringConvertible, Expr
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 
+    /// Whether two arguments are the same JSON value: numbers compare by
+    /// value, so `20` equals `20.0` (as JSON and every decoder read them),
+    /// and objects compare by their members, in any order.
+    ///
+    /// - Parameters:
+    ///   - lhs: An argument.
+    ///   - rhs: Another argument.
+    /// - Returns: Whether they are the same value.
+    public static func == (lhs: PredicateArgument, rhs: PredicateArgument) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): Int(exactly: b) == a
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    /// Hashes the value so that equal arguments (``==(_:_:)``), `20` and
+    /// `20.0` among them, hash alike.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0)
+        case .bool(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case .integer(let value):
+            hasher.combine(2)
+            hasher.combine(value)
+        case .number(let value):
+            // An integral number hashes as the integer it equals.
+            if let integer = Int(exactly: value) {
+                hasher.combine(2)
+                hasher.combine(integer)
+            } else {
+                hasher.combine(3)
+                hasher.combine(value)
+            }
+        case .string(let value):
+            hasher.combine(4)
+            hasher.combine(value)
+        case .array(let elements):
+            hasher.combine(5)
+            hasher.combine(elements)
+        case .object(let members):
+            hasher.combine(6)
+            hasher.combine(members)
+        }
+    }
+
     /// The argument as compact JSON, object keys sorted: `20`, `"vegan"`, `[1,2]`, `{"a":true}`.
     public var description: String {
         var text = ""

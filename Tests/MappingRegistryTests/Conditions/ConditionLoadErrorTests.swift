@@ -92,7 +92,91 @@ import Testing
         .init(
             name: "wrong-type in sections",
             json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"sections": [0, 1️⃣"1"]}}"#),
-            expected: [#"mappings.json:1️⃣: error: 'sections' must be a non-negative integer, found a string ("1") [wrong-type]"#]
+            expected: [#"mappings.json:1️⃣: error: each element of 'sections' must be a non-negative integer, found a string ("1") [wrong-type]"#]
+        ),
+        .init(
+            name: "a wrong-type hides no other error in the same condition",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"any": [1️⃣{"all": []}, {"sections": [1, 2️⃣-2, 3️⃣"x"]}, {"not": {"predicate": 4️⃣"isVegam"}}]}}"#),
+            expected: [
+                "mappings.json:1️⃣: error: 'all' is empty; list at least one condition [invalid-condition]",
+                "mappings.json:2️⃣: error: 'section' must be 0 or greater, found -2 [invalid-section]",
+                #"mappings.json:3️⃣: error: each element of 'sections' must be a non-negative integer, found a string ("x") [wrong-type]"#,
+                "mappings.json:4️⃣: error: unknown predicate 'isVegam'; did you mean 'isVegan'? [unknown-predicate]",
+            ]
+        ),
+        .init(
+            name: "every bad element of an any is reported",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"any": [{"section": 1️⃣"a"}, {"section": 2️⃣"b"}, 3️⃣7]}}"#),
+            expected: [
+                #"mappings.json:1️⃣: error: 'section' must be a non-negative integer, found a string ("a") [wrong-type]"#,
+                #"mappings.json:2️⃣: error: 'section' must be a non-negative integer, found a string ("b") [wrong-type]"#,
+                #"mappings.json:3️⃣: error: each element of 'any' must be a condition object such as {"section": 0} or {"predicate": "name"}, found a number (7) [wrong-type]"#,
+            ]
+        ),
+        .init(
+            name: "a section out of range in a list",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"sections": [1, 1️⃣99999999999999999999999]}}"#),
+            expected: ["mappings.json:1️⃣: error: an element of 'sections' is an integer out of range (99999999999999999999999); it must be between 0 and 9223372036854775807 [wrong-type]"]
+        ),
+        .init(
+            name: "a not of an array names 'not'",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"not": 1️⃣[{"section": 4}]}}"#),
+            expected: [#"mappings.json:1️⃣: error: 'not' must be a condition object such as {"section": 0} or {"predicate": "name"}, found an array [wrong-type]"#]
+        ),
+        .init(
+            name: "an argument out of Double's range",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"predicate": "priceAbove", "argument": 1️⃣1e400}}"#),
+            expected: ["mappings.json:1️⃣: error: the number 1e400 is out of range; a number must be within ±1.7976931348623157e308 [wrong-type]"]
+        ),
+        .init(
+            name: "an argument with a number out of range deep inside",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"predicate": "hasTags", "argument": {"all": ["a"], "weight": [1, 1️⃣-2e999]}}}"#),
+            expected: ["mappings.json:1️⃣: error: the number -2e999 is out of range; a number must be within ±1.7976931348623157e308 [wrong-type]"]
+        ),
+        .init(
+            name: "a bad decorator name among good ones",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "decorators": [1️⃣1, 2️⃣"soldOt"]}"#),
+            expected: [
+                "mappings.json:1️⃣: error: each element of 'decorators' must be a non-empty string, found a number (1) [wrong-type]",
+                "mappings.json:2️⃣: error: unknown decorator 'soldOt'; did you mean 'soldOut'? [unknown-decorator]",
+            ]
+        ),
+        .init(
+            name: "sections in another order are a duplicate",
+            json: configuration(
+                #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"sections": [1, 2]}}"#,
+                #"2️⃣{"view": "DishRow", "model": "Dish", "condition": {"sections": [2, 1, 2]}}"#
+            ),
+            expected: ["mappings.json:1️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2️⃣; remove one [duplicate-mapping]"]
+        ),
+        .init(
+            name: "20 and 20.0 are the same argument",
+            json: configuration(
+                #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"predicate": "priceAbove", "argument": 20}}"#,
+                #"2️⃣{"view": "DishRow", "model": "Dish", "condition": {"predicate": "priceAbove", "argument": 20.0}}"#
+            ),
+            expected: ["mappings.json:1️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2️⃣; remove one [duplicate-mapping]"]
+        ),
+        .init(
+            name: "equivalent conditions in other words are a duplicate",
+            json: configuration(
+                #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"any": [{"section": 1}, {"not": {"not": {"section": 2}}}]}}"#,
+                #"2️⃣{"view": "DishRow", "model": "Dish", "condition": {"sections": [2, 1]}}"#,
+                #"3️⃣{"view": "DishRow", "model": "Dish", "condition": {"all": [{"predicate": "isVegan"}, {"section": 0}]}}"#,
+                #"4️⃣{"view": "DishRow", "model": "Dish", "condition": {"section": 0, "predicate": "isVegan"}}"#
+            ),
+            expected: [
+                "mappings.json:1️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2️⃣; remove one [duplicate-mapping]",
+                "mappings.json:3️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:4️⃣; remove one [duplicate-mapping]",
+            ]
+        ),
+        .init(
+            name: "the same argument at another priority is a duplicate too",
+            json: configuration(
+                #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"predicate": "priceAbove", "argument": 2}, "priority": 1}"#,
+                #"2️⃣{"view": "DishRow", "model": "Dish", "condition": {"predicate": "priceAbove", "argument": 2.0}}"#
+            ),
+            expected: ["mappings.json:1️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2️⃣; remove one [duplicate-mapping]"]
         ),
         .init(
             name: "all of the wrong type",
@@ -165,6 +249,37 @@ import Testing
         #expect(try pool.render(Dish(name: "Soup", price: 5), at: ItemPosition(item: 0, section: 3)).get() == "[dish Soup (sold out)] @3")
         #expect(registry.mappings.first?.decorators == ["soldOut", "bracketed"])
         #expect(!registry.warnings.contains { $0.code == .unusedDecorator })
+    }
+
+    @Test func aMisspeltNameDoesNotAlsoMakeItsDidYouMeanUnused() {
+        let diagnostics = loadDiagnostics(configuration(
+            #"{"view": "DishRo", "model": "Dish", "decorators": ["soldOt"], "condition": {"predicate": "isVegam"}}"#,
+            #"{"view": "DishRow", "model": "Dish", "condition": {"any": [{"predicate": "priceAbov"}, {"section": "x"}]}}"#
+        ), plugins: Self.plugins())
+        #expect(diagnostics.filter { $0.severity == .error }.map(\.code) == [
+            "unknown-view", "unknown-decorator", "unknown-predicate", "unknown-predicate", "wrong-type",
+        ])
+        let unused = diagnostics.filter { $0.severity == .warning }.map(\.message)
+        for name in ["'DishRow'", "'soldOut'", "'isVegan'", "'priceAbove'"] {
+            #expect(!unused.contains { $0.contains(name) }, "\(name) reported unused: \(unused)")
+        }
+        // A view nobody names, not even by a typo, is still unused.
+        #expect(unused.contains { $0.hasPrefix("view 'TitleView' is registered") })
+    }
+
+    @Test func equalArgumentsAreOneValueWhateverTheirSpelling() {
+        let pairs: [(PredicateArgument, PredicateArgument)] = [
+            (20, 20.0), (.number(-0.0), 0), (["b": 1.0, "a": [2]], ["a": [2.0], "b": 1]),
+        ]
+        for (a, b) in pairs {
+            #expect(a == b)
+            #expect(a.hashValue == b.hashValue)
+        }
+        let different: [(PredicateArgument, PredicateArgument)] = [(20, 20.5), (1, "1"), (1, true), (.null, 0), ([1, 2], [2, 1])]
+        for (a, b) in different {
+            #expect(a != b)
+        }
+        #expect(Set<PredicateArgument>([20, 20.0, 21]).count == 2)
     }
 
     @Test func anUnusedDecoratorIsAWarning() throws {

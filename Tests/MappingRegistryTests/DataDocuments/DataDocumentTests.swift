@@ -67,6 +67,14 @@ struct InvalidDataCase: CustomTestStringConvertible, Sendable {
             expected: [#"data.json:1️⃣: error: 'price' in the value of model 'Dish' must be a number, found a string ("six") [undecodable-value]"#]
         ),
         .init(
+            name: "a number beyond Double's range points at the number",
+            json: #"{"sections": [{"items": [{"model": "Dish", "value": {"name": "Soup", "price": 1️⃣1e999, "vegan": [2️⃣-1E400]}}]}]}"#,
+            expected: [
+                "data.json:1️⃣: error: the number 1e999 is out of range; a number must be within ±1.7976931348623157e308 [undecodable-value]",
+                "data.json:2️⃣: error: the number -1E400 is out of range; a number must be within ±1.7976931348623157e308 [undecodable-value]",
+            ]
+        ),
+        .init(
             name: "missing field points at the object",
             json: #"{"sections": [{"items": [{"model": "Dish", "value": 1️⃣{"name": "Soup"}}]}]}"#,
             expected: ["data.json:1️⃣: error: the value of model 'Dish' has no 'price', which the model requires [undecodable-value]"]
