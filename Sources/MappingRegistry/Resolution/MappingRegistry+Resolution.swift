@@ -188,10 +188,14 @@ extension MappingRegistry {
         let typeName = String(describing: Swift.type(of: value))
         let place = Self.describe(position, kind: kind)
         guard let slot = slot(of: kind) else {
+            // A kind one typo away from a declared one (`heder`, `baner`) is
+            // most likely that kind, misspelt in the mappings or the data.
+            let near = Suggestion.closest(to: kind.rawValue, in: kindSlots.keys.map(\.rawValue))
+                .map { "; it has mappings of kind '\($0)': a typo in the mappings or in the data?" } ?? ""
             return Diagnostic(
                 severity: .error,
                 code: .missingMapping,
-                message: "no \(kind) mapping for '\(typeName)' \(place): \(sourceDescription) has no mappings of kind '\(kind)'",
+                message: "no \(kind) mapping for '\(typeName)' \(place): \(sourceDescription) has no mappings of kind '\(kind)'\(near)",
                 position: position
             )
         }

@@ -117,6 +117,19 @@ import Testing
         #expect(diagnostic.description == "error: no footer mapping for 'String' in section 3: mappings.json has no mappings of kind 'footer' [missing-mapping]")
     }
 
+    @Test(arguments: [
+        // (declared kind, requested kind, hint expected)
+        ("heder", ViewKind.header, true), ("header", ViewKind(rawValue: "heder"), true),
+        ("baner", ViewKind(rawValue: "banner"), true), ("note", ViewKind.footer, false),
+    ])
+    func aKindOneTypoAwayFromADeclaredOneIsPointedOut(declared: String, requested: ViewKind, hinted: Bool) throws {
+        let registry = try loadRegistry(configuration(#"{"view": "TitleView", "model": "String", "kind": "\#(declared)"}"#))
+        let diagnostic = try #require(registry.resolve("Starters", at: at(0, 3), kind: requested).diagnostic)
+        let base = "error: no \(requested) mapping for 'String' in section 3: mappings.json has no mappings of kind '\(requested)'"
+        let hint = hinted ? "; it has mappings of kind '\(declared)': a typo in the mappings or in the data?" : ""
+        #expect(diagnostic.description == base + hint + " [missing-mapping]")
+    }
+
     @Test func ambiguousMappingNamesEveryTiedCandidateWithItsLocation() throws {
         // Two predicates the checker cannot relate, so the clash shows only
         // for a value both accept.
