@@ -36,7 +36,47 @@ struct CommandLineArguments: Equatable, Sendable {
     /// - Throws: ``CommandLineUsageError`` for an unknown subcommand or
     ///   option, a missing or unexpected value, a repeated option, an
     ///   extra argument, or a policy flag with a code it cannot take.
+    ///
+    /// A subcommand named after an option (`menu --strict validate`) is a
+    /// usage error that says the subcommand comes first and, when the
+    /// command line then parses, carries it reordered as a suggestion.
     static func parse(_ arguments: [String], grammar: CommandLineGrammar = .embedded) throws(CommandLineUsageError) -> CommandLineArguments {
+        let error: CommandLineUsageError
+        switch Result(catching: { () throws(CommandLineUsageError) in try parseInOrder(arguments, grammar: grammar) }) {
+        case .success(let parsed): return parsed
+        case .failure(let failure): error = failure
+        }
+        guard let index = misplacedSubcommand(in: arguments, grammar: grammar),
+              let subcommand = CommandLineSubcommand(rawValue: arguments[index]) else { throw error }
+        var reordered = arguments
+        reordered.remove(at: index)
+        reordered.insert(arguments[index], at: 0)
+        let message = "subcommand '\(subcommand.rawValue)' must come first, before any option"
+        switch Result(catching: { () throws(CommandLineUsageError) in try parseInOrder(reordered, grammar: grammar) }) {
+        case .success:
+            throw CommandLineUsageError(message, subcommand: subcommand, suggestion: reordered)
+        case .failure(let then):
+            throw CommandLineUsageError("\(message) (even then, \(then.message))", subcommand: subcommand)
+        }
+    }
+
+    /// The index of a subcommand's name given after options, when the
+    /// command line does not start with one; not a value of an option.
+    private static func misplacedSubcommand(in arguments: [String], grammar: CommandLineGrammar) -> Int? {
+        guard let first = arguments.first, first.hasPrefix("-") else { return nil }
+        let names = Set(grammar.subcommands.map(\.rawValue))
+        let takingValues = Set(grammar.options.filter { $0.valueName != nil }.map(\.name))
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if names.contains(argument) { return index }
+            index += takingValues.contains(argument) ? 2 : 1
+        }
+        return nil
+    }
+
+    /// Parses a command line whose subcommand, if any, comes first.
+    private static func parseInOrder(_ arguments: [String], grammar: CommandLineGrammar) throws(CommandLineUsageError) -> CommandLineArguments {
         var result = CommandLineArguments()
         var rest = arguments[...]
         // A grammar without a default subcommand needs one named.
@@ -60,7 +100,11 @@ struct CommandLineArguments: Equatable, Sendable {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                guard grammar.arguments[subcommand] != nil, !argument.hasPrefix("-") || argument == "-" else {
+                if argument.hasPrefix("-"), argument != "-" {
+                    let hint = Suggestion.hint(for: argument, in: grammar.options(of: subcommand).map(\.name))
+                    throw CommandLineUsageError("unknown option '\(argument)'\(hint)", subcommand: subcommand)
+                }
+                guard grammar.arguments[subcommand] != nil else {
                     throw CommandLineUsageError("unexpected argument '\(argument)'", subcommand: subcommand)
                 }
                 result.arguments.append(argument)
@@ -74,12 +118,16 @@ struct CommandLineArguments: Equatable, Sendable {
             } else {
                 name = argument
             }
-            let accepted = grammar.options.filter { $0.subcommands.contains(subcommand) }
+            let accepted = grammar.options(of: subcommand)
             guard let option = accepted.first(where: { $0.name == name }) else {
-                if name == CommandLineOption.mappings.name, let placeholder = grammar.arguments[subcommand] {
+                if name == CommandLineOption.mappings.name, grammar.fileArguments.contains(subcommand),
+                   let placeholder = grammar.arguments[subcommand] {
                     throw CommandLineUsageError("option '\(name)' is not needed: name the files as arguments (\(placeholder))", subcommand: subcommand)
                 }
-                if grammar.options.contains(where: { $0.name == name }) {
+                if let reason = grammar.unavailable[name] {
+                    throw CommandLineUsageError("option '\(name)' is not available here: \(reason)", subcommand: subcommand)
+                }
+                if grammar.options.contains(where: { $0.name == name && !grammar.subcommands(of: $0).isEmpty }) {
                     throw CommandLineUsageError("option '\(name)' does not apply to '\(subcommand.rawValue)'", subcommand: subcommand)
                 }
                 let hint = Suggestion.hint(for: name, in: accepted.map(\.name))

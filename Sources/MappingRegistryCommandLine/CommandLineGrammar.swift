@@ -9,27 +9,89 @@ struct CommandLineGrammar: Sendable {
     var subcommands: [CommandLineSubcommand]
     /// The subcommand when none is named; `nil` when one must be.
     var defaultSubcommand: CommandLineSubcommand?
-    /// The options, in help order.
+    /// The options, in help order; each accepted only by those of its
+    /// subcommands that are in ``subcommands``.
     var options: [CommandLineOption]
     /// For each subcommand that takes arguments, their placeholder in usage
     /// text (`mappings|data`, `MAPPINGS…`).
     var arguments: [CommandLineSubcommand: String]
+    /// The subcommands whose arguments are mappings files (so `--mappings`
+    /// is not needed).
+    var fileArguments: Set<CommandLineSubcommand> = []
+    /// For each subcommand, the options it cannot run without: usage text
+    /// shows them without brackets.
+    var required: [CommandLineSubcommand: Set<String>] = [:]
+    /// For options of the full table that this front end leaves out, why:
+    /// the usage error says so instead of "unknown option".
+    var unavailable: [String: String] = [:]
+    /// One-line summaries that replace ``CommandLineSubcommand/summary`` here.
+    var summaries: [CommandLineSubcommand: String] = [:]
+    /// The exit codes and what each means, for `--help`.
+    var exitCodes: [(code: ExitCode, meaning: String)]
+
+    /// The options a subcommand accepts, in help order.
+    func options(of subcommand: CommandLineSubcommand) -> [CommandLineOption] {
+        options.filter { $0.subcommands.contains(subcommand) }
+    }
+
+    /// The subcommands of this grammar that accept an option, in help order.
+    func subcommands(of option: CommandLineOption) -> [CommandLineSubcommand] {
+        subcommands.filter { option.subcommands.contains($0) }
+    }
+
+    /// The one-line summary of a subcommand for `--help`.
+    func summary(of subcommand: CommandLineSubcommand) -> String {
+        summaries[subcommand] ?? subcommand.summary
+    }
 
     /// An app's command: `render` (the default), `validate`, `schema`, `catalog`.
     static let embedded = CommandLineGrammar(
         subcommands: CommandLineSubcommand.allCases,
         defaultSubcommand: .render,
         options: CommandLineOption.all,
-        arguments: [.schema: "mappings|data"]
+        arguments: [.schema: "mappings|data"],
+        exitCodes: [
+            (.success, "Success: rendered, or validated with no errors."),
+            (.failure, "Errors found (or, for render --strict, an item missing or ambiguous)."),
+            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read."),
+        ]
     )
 
-    /// The standalone validator: `validate` and `schema`, against a catalog file.
-    static let standalone = CommandLineGrammar(
-        subcommands: [.validate, .schema],
-        defaultSubcommand: nil,
-        options: CommandLineOption.all.filter { option in
-            ![CommandLineOption.mappings.name, CommandLineOption.data.name, CommandLineOption.strict.name].contains(option.name)
-        },
-        arguments: [.validate: "MAPPINGS…", .schema: "mappings|data"]
-    )
+    /// The standalone validator: `validate` and `schema`, against a catalog
+    /// file, which both need. It does not render, and stored data needs the
+    /// app's own types, so the options for those are left out.
+    static let standalone: CommandLineGrammar = {
+        let subcommands: [CommandLineSubcommand] = [.validate, .schema]
+        let left = [CommandLineOption.mappings, .data, .strict, .watch].map(\.name)
+        let options = CommandLineOption.all
+            .filter { !left.contains($0.name) && !$0.subcommands.isDisjoint(with: subcommands) }
+            .map { option in
+                guard option.name == CommandLineOption.catalog.name else { return option }
+                var required = option
+                required.help = "The catalog file to check against, written by an app's 'catalog' subcommand. Required."
+                return required
+            }
+        return CommandLineGrammar(
+            subcommands: subcommands,
+            defaultSubcommand: nil,
+            options: options,
+            arguments: [.validate: "MAPPINGS…", .schema: "mappings|data"],
+            fileArguments: [.validate],
+            required: [.validate: [CommandLineOption.catalog.name], .schema: [CommandLineOption.catalog.name]],
+            unavailable: [
+                CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
+                CommandLineOption.strict.name: "this tool does not render: '--strict' is an option of the app's 'render'",
+                CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render'",
+            ],
+            summaries: [
+                .validate: "Check each mappings file on its own against the catalog; report every problem.",
+                .schema: "Print the JSON Schema of mappings files (schema mappings) or data documents (schema data), from the catalog.",
+            ],
+            exitCodes: [
+                (.success, "No errors in any mappings file."),
+                (.failure, "Errors found in a mappings file."),
+                (.usage, "Usage error, or a file (mappings, catalog) that cannot be read."),
+            ]
+        )
+    }()
 }

@@ -59,6 +59,16 @@ struct CommandLineOption: Sendable {
         help: "Show this help and exit."
     )
 
+    /// The option as usage text shows it: `--data FILE`.
+    var usageTerm: String {
+        name + (valueName.map { " \($0)" } ?? "")
+    }
+
+    /// The option as `--help` lists it: as in usage text, and `-h, --help`.
+    var helpTerm: String {
+        name == Self.help.name ? "-h, --help" : usageTerm
+    }
+
     /// Every option, in help order.
     static let all: [CommandLineOption] = [
         .mappings, .data, .strict, .watch, .catalog, .format, .error, .warning, .ignore, .warningsAsErrors, .help,

@@ -32,7 +32,13 @@ import ModelStorage
 /// - `NAME validate [--mappings FILE] [--data FILE] [--format text|json] [--warnings-as-errors]`
 ///   reports every problem of the mappings file and, with data, of every
 ///   stored item: exit 0 when clean, 1 when errors were found.
-/// - Exit 2 for a usage error or a file that cannot be read.
+/// - Exit 2 for a usage error or a file that cannot be read. The files
+///   that can be read are still checked and their diagnostics reported.
+///
+/// Diagnostics are grouped by file in the order given (the mappings, then
+/// the data; the `mapping-registry` tool's files in command-line order),
+/// and in text and `github` output, characters of a message or file name
+/// that would not print as themselves are escaped (`\u{1B}`).
 ///
 /// Without `--mappings` the tool reads `mappings.json` from the current
 /// directory and, when there is none, ``bundledMappings``. Without
@@ -150,7 +156,8 @@ public struct CommandLineTool: Sendable {
         do {
             parsed = try CommandLineArguments.parse(arguments, grammar: grammar)
         } catch {
-            standardError.write("\(name): error: \(error.message)\n")
+            let message = DiagnosticFormatter.escapingNonPrintingCharacters(error.message + suggestion(error.suggestion))
+            standardError.write("\(name): error: \(message)\n")
             standardError.write(usage(error.subcommand))
             standardError.write("Run '\(name) --help' for more.\n")
             return .usage
@@ -164,51 +171,135 @@ public struct CommandLineTool: Sendable {
         return session.run(standardOutput: &standardOutput, standardError: &standardError)
     }
 
+    /// `; did you mean 'NAME validate --strict'?` for arguments as they
+    /// were probably meant, or the empty string.
+    func suggestion(_ arguments: [String]?) -> String {
+        guard let arguments else { return "" }
+        return "; did you mean '" + ([name] + arguments.map(Self.shellQuoted)).joined(separator: " ") + "'?"
+    }
+
+    /// An argument as a shell would need it typed: as it is when it has
+    /// only characters no shell treats specially, else in single quotes.
+    static func shellQuoted(_ argument: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,@%+")
+        if !argument.isEmpty, argument.allSatisfy(plain.contains) { return argument }
+        return "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
     // MARK: - Help
 
-    /// The usage lines of one subcommand, or of every one.
+    /// The width usage and `--help` text are wrapped to.
+    static let width = 80
+    /// The column where the text of a `--help` entry starts.
+    static let helpColumn = 26
+
+    /// The usage lines of one subcommand, or of every one, wrapped to
+    /// ``width``: options a subcommand needs without brackets and first,
+    /// the others in brackets, then its arguments.
     func usage(_ subcommand: CommandLineSubcommand?) -> String {
         let subcommands = subcommand.map { [$0] } ?? grammar.subcommands
         var lines: [String] = []
         for (index, subcommand) in subcommands.enumerated() {
-            let options = grammar.options
-                .filter { $0.subcommands.contains(subcommand) && $0.name != CommandLineOption.help.name }
-                .map { option in "[\(option.name)\(option.valueName.map { " \($0)" } ?? "")]" }
+            let required = grammar.required[subcommand] ?? []
+            let options = grammar.options(of: subcommand).filter { $0.name != CommandLineOption.help.name }
+            let words = options.filter { required.contains($0.name) }.map(\.usageTerm)
+                + options.filter { !required.contains($0.name) }.map { "[\($0.usageTerm)]" }
+                + (grammar.arguments[subcommand].map { [$0] } ?? [])
             let command = subcommand == grammar.defaultSubcommand ? "\(name) [\(subcommand.rawValue)]" : "\(name) \(subcommand.rawValue)"
-            let arguments = grammar.arguments[subcommand].map { [$0] } ?? []
-            lines.append((index == 0 ? "usage: " : "       ") + ([command] + options + arguments).joined(separator: " "))
+            lines += Self.wrap(words, after: (index == 0 ? "usage: " : "       ") + command)
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One line of `--help`: the term in a 24-column field, then its text;
-    /// a longer term gets the text on the next line, under the field.
-    static func helpLine(_ term: String, _ text: String) -> String {
-        let column = 24
-        if term.count < column {
-            return "  " + term + String(repeating: " ", count: column - term.count) + text + "\n"
+    /// Words after a lead, as lines of at most ``width`` characters (a
+    /// longer word gets a line of its own); continuation lines start under
+    /// the first word.
+    static func wrap(_ words: [String], after lead: String) -> [String] {
+        let indent = String(repeating: " ", count: min(lead.count + 1, width / 2))
+        var lines: [String] = []
+        var line = lead
+        var empty = true
+        for word in words {
+            if !empty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent + word
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            empty = false
         }
-        return "  " + term + "\n" + String(repeating: " ", count: column + 2) + text + "\n"
+        return lines + [line]
     }
 
-    /// The whole `--help` text.
+    /// Text as lines of at most `width` characters, broken at spaces.
+    static func lines(of text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return lines + [line]
+    }
+
+    /// One entry of `--help`: the term in a 24-column field, then its text
+    /// wrapped to ``width``, continued under the field; a longer term gets
+    /// the text on the next line, under the field.
+    static func helpLine(_ term: String, _ text: String) -> String {
+        let field = helpColumn - 2
+        let margin = String(repeating: " ", count: helpColumn)
+        var lines = Self.lines(of: text, width: width - helpColumn).map { margin + $0 }
+        if term.count < field {
+            lines[0] = "  " + term + String(lines[0].dropFirst(2 + term.count))
+        } else {
+            lines.insert("  " + term, at: 0)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The heading of the options that apply to some subcommands:
+    /// `Options of render and validate:`, `Options of every subcommand:`.
+    func optionsHeading(_ subcommands: [CommandLineSubcommand]) -> String {
+        if subcommands == grammar.subcommands, subcommands.count > 1 { return "Options of every subcommand:" }
+        let names = subcommands.map(\.rawValue)
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : names.joined()
+        return "Options of \(list):"
+    }
+
+    /// The whole `--help` text, within ``width`` columns: the summary, the
+    /// usage, the subcommands, the options grouped by the subcommands they
+    /// apply to, and the exit codes.
     var helpText: String {
-        var text = "\(name): \(summary)\n\n\(usage(nil))\nSubcommands:\n"
+        var text = Self.lines(of: "\(name): \(summary)", width: Self.width).joined(separator: "\n")
+        text += "\n\n\(usage(nil))\nSubcommands:\n"
         for subcommand in grammar.subcommands {
-            text += Self.helpLine(subcommand.rawValue, subcommand.summary)
+            text += Self.helpLine(subcommand.rawValue, grammar.summary(of: subcommand))
         }
-        text += "\nOptions:\n"
+        // Groups in the order of their first option.
+        var groups: [(subcommands: [CommandLineSubcommand], options: [CommandLineOption])] = []
         for option in grammar.options {
-            text += Self.helpLine(option.name + (option.valueName.map { " \($0)" } ?? ""), option.help)
+            let subcommands = grammar.subcommands(of: option)
+            guard !subcommands.isEmpty else { continue }
+            if let index = groups.firstIndex(where: { $0.subcommands == subcommands }) {
+                groups[index].options.append(option)
+            } else {
+                groups.append((subcommands, [option]))
+            }
         }
-        text += """
-
-            Exit codes:
-              0                       Success: rendered, or validated with no errors.
-              1                       Errors found (or, for render --strict, an item missing or ambiguous).
-              2                       Usage error, or a file (mappings, data, catalog) that cannot be read.
-
-            """
+        for group in groups {
+            text += "\n\(optionsHeading(group.subcommands))\n"
+            for option in group.options {
+                text += Self.helpLine(option.helpTerm, option.help)
+            }
+        }
+        text += "\nExit codes:\n"
+        for (code, meaning) in grammar.exitCodes {
+            text += Self.helpLine("\(code.rawValue)", meaning)
+        }
         return text
     }
 }

@@ -20,13 +20,18 @@ extension CommandSession {
         return result
     }
 
-    /// Reports the load diagnostics and the render's, then the summary line
-    /// `rendered 23 of 25; 1 missing, 1 ambiguous`; nothing when there is
-    /// nothing to report, unless `always` is set.
-    mutating func reportRender(_ result: RenderResult, loadDiagnostics: [Diagnostic], always: Bool = false) {
-        let diagnostics = loadDiagnostics + result.diagnostics
-        guard always || !diagnostics.isEmpty else { return }
-        report(diagnostics, trailer: Self.renderSummary(result))
+    /// Reports the load diagnostics and the render's, the mappings' first,
+    /// then the summary line `rendered 23 of 25; 1 missing, 1 ambiguous`;
+    /// nothing when there is nothing to report, unless `always` is set.
+    mutating func reportRender(
+        _ result: RenderResult,
+        mappingsDiagnostics: [Diagnostic],
+        dataDiagnostics: [Diagnostic] = [],
+        always: Bool = false
+    ) {
+        let groups = [mappingsDiagnostics, dataDiagnostics + result.diagnostics]
+        guard always || groups.contains(where: { !$0.isEmpty }) else { return }
+        report(groups, trailer: Self.renderSummary(result))
     }
 
     /// `rendered 23 of 25; 1 missing, 1 ambiguous`.

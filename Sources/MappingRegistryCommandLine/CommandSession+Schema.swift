@@ -6,10 +6,15 @@ extension CommandSession {
     /// `schema mappings|data [--catalog FILE]`.
     mutating func schema() -> ExitCode {
         let documents = ["mappings", "data"]
-        guard arguments.arguments.count == 1, let document = arguments.arguments.first, documents.contains(document) else {
-            let found = arguments.arguments.isEmpty ? "nothing" : "'\(arguments.arguments.joined(separator: " "))'"
-            let hint = arguments.arguments.count == 1 ? Suggestion.hint(for: arguments.arguments[0], in: documents) : ""
-            return usageError("schema needs 'mappings' or 'data', found \(found)\(hint)")
+        guard let document = arguments.arguments.first else {
+            return usageError("schema needs 'mappings' or 'data', found nothing")
+        }
+        guard documents.contains(document) else {
+            let hint = Suggestion.hint(for: document, in: documents)
+            return usageError("schema needs 'mappings' or 'data', found '\(document)'\(hint)")
+        }
+        if arguments.arguments.count > 1 {
+            return usageError("unexpected argument '\(arguments.arguments[1])': schema takes one of 'mappings' or 'data'")
         }
         let catalog: CatalogDescription
         if let path = arguments.catalog {

@@ -4,14 +4,25 @@ import ModelStorage
 
 /// `validate`: every problem of the mappings (each file on its own) and,
 /// with data, of every stored item, in the format asked for.
+///
+/// Every input that can be read is checked, even when another cannot be
+/// (the exit code is then still 2): a mappings file whose data is missing
+/// gets all its diagnostics, and so does a data file whose mappings are
+/// missing (its stored models are then not resolved). Diagnostics are
+/// grouped by input in the order given: the mappings file, then the data;
+/// for `mapping-registry`, the files in command-line order. Within a group,
+/// located diagnostics come by line and column, then those without a
+/// location (unused plugins). Every output format uses this order.
 extension CommandSession {
-    /// One checked input: its diagnostics, and the file that diagnostics
-    /// without a location (unused plugins) are about.
-    struct CheckedFile {
+    /// The diagnostics of one input, printed together.
+    struct CheckedInput {
+        /// The file diagnostics without a location are about; empty for a
+        /// file that could not be read.
         var file: String
+        /// Everything found in it, or why it could not be read.
         var diagnostics: [Diagnostic]
-        /// `checked mappings.json (13 mappings)`, for the text summary.
-        var summary: String
+        /// Whether the file could be read.
+        var isRead: Bool
     }
 
     mutating func validate() -> ExitCode {
@@ -34,108 +45,122 @@ extension CommandSession {
         if !arguments.arguments.isEmpty {
             return usageError("unexpected argument '\(arguments.arguments[0])'")
         }
-        let mappings: InputFile
-        let data: InputFile?
-        do {
-            mappings = try mappingsFile()
-            // With a catalog, only the mappings can be checked.
-            data = arguments.catalog == nil ? try dataFile() : nil
-        } catch {
-            write(error.diagnostics, files: [], unreadable: true)
-            return .usage
-        }
-        return finish([check(mappings, data: data, plugins: plugins)], unreadable: false)
+        let mappings = Result { () throws(ConfigurationError) in try mappingsFile() }
+        // With a catalog, only the mappings can be checked.
+        let data = arguments.catalog == nil
+            ? Result { () throws(ConfigurationError) in try dataFile() }
+            : .success(nil)
+        let checked = check(mappings, data: data, plugins: plugins)
+        return finish(checked.inputs, summaries: checked.summary.map { [$0] } ?? [])
     }
 
     /// The `mapping-registry` form: each mappings file checked on its own.
     private mutating func validate(files: [String], plugins: PluginCatalog) -> ExitCode {
-        var checked: [CheckedFile] = []
-        var unreadable: [Diagnostic] = []
+        var inputs: [CheckedInput] = []
+        var summaries: [String] = []
         for path in files {
-            do {
-                checked.append(check(try read(path), data: nil, plugins: plugins))
-            } catch {
-                unreadable += error.diagnostics
-            }
+            let checked = check(Result { () throws(ConfigurationError) in try read(path) }, data: .success(nil), plugins: plugins)
+            inputs += checked.inputs
+            summaries += checked.summary.map { [$0] } ?? []
         }
-        if !unreadable.isEmpty {
-            checked.append(CheckedFile(file: "", diagnostics: unreadable, summary: ""))
-        }
-        return finish(checked, unreadable: !unreadable.isEmpty)
+        return finish(inputs, summaries: summaries)
     }
 
-    /// Loads one mappings file (and its data), resolving every stored model.
-    private mutating func check(_ mappings: InputFile, data: InputFile?, plugins: PluginCatalog) -> CheckedFile {
-        formatter.addSource(mappings.contents, named: mappings.name)
-        if let data { formatter.addSource(data.contents, named: data.name) }
-        let loaded = load(mappings: mappings, data: data, plugins: plugins)
-        var diagnostics = loaded.diagnostics
-        var summary = mappings.name
-        if let registry = loaded.registry {
-            summary += " (\(Self.count(registry.mappings.count, "mapping")))"
+    /// Loads one mappings file and its data, each if it could be read,
+    /// resolving every stored model when both loaded.
+    ///
+    /// - Returns: The inputs, the mappings first, and the summary of what
+    ///   was checked (`m.json (2 mappings) and d.json (4 stored models)`),
+    ///   `nil` when neither could be read.
+    private mutating func check(
+        _ mappings: Result<InputFile, ConfigurationError>,
+        data: Result<InputFile?, ConfigurationError>,
+        plugins: PluginCatalog
+    ) -> (inputs: [CheckedInput], summary: String?) {
+        var inputs: [CheckedInput] = []
+        var checked: [String] = []
+        var registry: MappingRegistry?
+        switch mappings {
+        case .success(let file):
+            formatter.addSource(file.contents, named: file.name)
+            let loaded = loadRegistry(file, plugins: plugins)
+            registry = loaded.registry
+            inputs.append(CheckedInput(file: file.name, diagnostics: loaded.diagnostics, isRead: true))
+            checked.append(file.name + (registry.map { " (\(Self.count($0.mappings.count, "mapping")))" } ?? ""))
+        case .failure(let error):
+            inputs.append(CheckedInput(file: "", diagnostics: error.diagnostics, isRead: false))
         }
-        if let data {
-            summary += " and \(data.name)"
-            if let registry = loaded.registry, let document = loaded.document {
-                diagnostics += arguments.policy.apply(to: Self.resolve(document, with: registry))
-                summary += " (\(Self.count(document.entries.count, "stored model")))"
+        switch data {
+        case .success(let file?):
+            formatter.addSource(file.contents, named: file.name)
+            let loaded = loadDocument(file, plugins: plugins)
+            var diagnostics = loaded.diagnostics
+            var summary = file.name
+            if let document = loaded.document {
+                let models = Self.count(document.entries.count, "stored model")
+                if let registry {
+                    diagnostics += arguments.policy.apply(to: Self.resolve(document, with: registry))
+                    summary += " (\(models))"
+                } else {
+                    // Without a registry nothing can be resolved: say so, so
+                    // the summary does not read as a clean check.
+                    summary += " (\(models), not resolved)"
+                }
             }
+            inputs.append(CheckedInput(file: file.name, diagnostics: diagnostics, isRead: true))
+            checked.append(summary)
+        case .success(nil):
+            break
+        case .failure(let error):
+            inputs.append(CheckedInput(file: "", diagnostics: error.diagnostics, isRead: false))
         }
-        return CheckedFile(file: mappings.name, diagnostics: diagnostics, summary: summary)
+        return (inputs, checked.isEmpty ? nil : checked.joined(separator: " and "))
     }
 
     /// Prints everything found; exit 2 when a file could not be read, 1 on errors.
-    private mutating func finish(_ checked: [CheckedFile], unreadable: Bool) -> ExitCode {
-        var files = checked
+    private mutating func finish(_ checked: [CheckedInput], summaries: [String]) -> ExitCode {
+        var inputs = checked
         if arguments.warningsAsErrors {
-            for index in files.indices {
-                files[index].diagnostics = files[index].diagnostics.map { diagnostic in
+            for index in inputs.indices {
+                inputs[index].diagnostics = inputs[index].diagnostics.map { diagnostic in
                     var promoted = diagnostic
                     if promoted.severity == .warning { promoted.severity = .error }
                     return promoted
                 }
             }
         }
-        let read = files.filter { !$0.file.isEmpty }
-        guard write(files.flatMap(\.diagnostics), files: files, unreadable: read.isEmpty) else { return .failure }
-        if unreadable { return .usage }
-        return files.contains { $0.diagnostics.contains { $0.severity == .error } } ? .failure : .success
+        guard write(inputs, summaries: summaries) else { return .failure }
+        if inputs.contains(where: { !$0.isRead }) { return .usage }
+        return inputs.contains { $0.diagnostics.contains { $0.severity == .error } } ? .failure : .success
     }
 
-    /// Writes diagnostics in the chosen format; `false` when they cannot be encoded.
-    @discardableResult
-    private mutating func write(_ diagnostics: [Diagnostic], files: [CheckedFile], unreadable: Bool) -> Bool {
-        let ordered = DiagnosticFormatter.ordered(diagnostics)
+    /// Writes diagnostics in the chosen format, grouped by input; the
+    /// summary line (text and `github`) when anything was read. `false`
+    /// when they cannot be encoded.
+    private mutating func write(_ inputs: [CheckedInput], summaries: [String]) -> Bool {
+        let ordered = inputs.flatMap { DiagnosticFormatter.ordered($0.diagnostics) }
+        let trailer = "checked " + summaries.joined(separator: ", ")
         switch arguments.format {
         case .text:
-            if unreadable {
-                errors += formatter.format(diagnostics)
-            } else {
-                let summaries = files.filter { !$0.file.isEmpty }.map(\.summary)
-                report(diagnostics, trailer: "checked " + summaries.joined(separator: ", "))
-            }
+            errors += inputs.map { formatter.format($0.diagnostics) }.joined()
+            if !summaries.isEmpty { errors += summaryLine(ordered, trailer: trailer) }
         case .json:
-            return writeJSON(diagnostics)
+            return writeJSON(ordered)
         case .sarif:
-            output += SARIFReport(toolName: tool.name, diagnostics: ordered, subjects: Self.subjects(files)).rendered()
+            output += SARIFReport(toolName: tool.name, diagnostics: ordered, subjects: Self.subjects(inputs)).rendered()
         case .github:
             output += GitHubAnnotations.lines(for: ordered)
-            if !unreadable {
-                let errorCount = diagnostics.count { $0.severity == .error }
-                let warningCount = diagnostics.count { $0.severity == .warning }
-                let checked = files.filter { !$0.file.isEmpty }.map(\.summary).joined(separator: ", ")
-                errors += "\(tool.name): \(Self.summary(errors: errorCount, warnings: warningCount)); checked \(checked)\n"
-            }
+            if !summaries.isEmpty { errors += summaryLine(ordered, trailer: trailer) }
         }
         return true
     }
 
     /// For each diagnostic without a location, the file it is about.
-    private static func subjects(_ files: [CheckedFile]) -> [Diagnostic: String] {
+    private static func subjects(_ inputs: [CheckedInput]) -> [Diagnostic: String] {
         var subjects: [Diagnostic: String] = [:]
-        for file in files where !file.file.isEmpty {
-            for diagnostic in file.diagnostics where diagnostic.location == nil {
-                subjects[diagnostic] = file.file
+        for input in inputs where input.isRead {
+            for diagnostic in input.diagnostics where diagnostic.location == nil {
+                subjects[diagnostic] = input.file
             }
         }
         return subjects
@@ -155,14 +180,14 @@ extension CommandSession {
             return try CatalogDescription(data: file.contents, source: file.name)
         } catch {
             errors += formatter.format(error.diagnostics)
-            errors += "\(tool.name): error: cannot use the catalog '\(path)'\n"
+            errors += "\(tool.name): error: cannot use the catalog '\(DiagnosticFormatter.escapingNonPrintingCharacters(path))'\n"
             return nil
         }
     }
 
     /// A usage error found after parsing: the message, the usage, exit 2.
     mutating func usageError(_ message: String) -> ExitCode {
-        errors += "\(tool.name): error: \(message)\n" + tool.usage(arguments.subcommand)
+        errors += "\(tool.name): error: \(DiagnosticFormatter.escapingNonPrintingCharacters(message))\n" + tool.usage(arguments.subcommand)
         errors += "Run '\(tool.name) --help' for more.\n"
         return .usage
     }

@@ -81,8 +81,9 @@ extension CommandSession {
                 if outputIsTerminal { standardOutput.write("\u{1B}[H\u{1B}[2J") }
                 let result = render(document, with: registry, into: &standardOutput)
                 state.renders += 1
-                reportRender(result, loadDiagnostics: registry.warnings)
-                errors += "\(tool.name): render \(state.renders); watching \(state.watching) for changes (Ctrl-C to stop)\n"
+                reportRender(result, mappingsDiagnostics: registry.warnings)
+                let watching = DiagnosticFormatter.escapingNonPrintingCharacters(state.watching)
+                errors += "\(tool.name): render \(state.renders); watching \(watching) for changes (Ctrl-C to stop)\n"
             }
             flush(standardOutput: &standardOutput, standardError: &standardError)
         }

@@ -49,69 +49,85 @@ struct CommandSession {
         case .catalog: return catalog()
         case .render: break
         }
-        let mappings: InputFile
-        let data: InputFile?
-        do {
-            mappings = try mappingsFile()
-            data = try dataFile()
-        } catch {
-            errors += formatter.format(error.diagnostics)
-            return .usage
-        }
-        formatter.addSource(mappings.contents, named: mappings.name)
-        if let data { formatter.addSource(data.contents, named: data.name) }
-        guard let data else {
+        let mappings = Result { () throws(ConfigurationError) in try mappingsFile() }
+        let data = Result { () throws(ConfigurationError) in try dataFile() }
+        if case .success(let mappings) = mappings { formatter.addSource(mappings.contents, named: mappings.name) }
+        if case .success(let data?) = data { formatter.addSource(data.contents, named: data.name) }
+        switch (mappings, data) {
+        case (.success(let mappings), .success(let data?)):
+            if arguments.watch {
+                return watch(mappings: mappings, data: data, standardOutput: &standardOutput, standardError: &standardError)
+            }
+            return render(mappings: mappings, data: data, into: &standardOutput)
+        case (.success, .success(nil)):
             errors += "\(tool.name): error: no data to render; pass --data FILE\n" + tool.usage(.render)
             return .usage
+        default:
+            // Nothing can be rendered without both files, but every problem
+            // of the one that could be read is reported with the other's.
+            if case .success(nil) = data {
+                errors += "\(tool.name): error: no data to render; pass --data FILE\n"
+            }
+            report([diagnostics(of: mappings), diagnostics(of: data)], trailer: "nothing rendered")
+            return .usage
         }
-        if arguments.watch {
-            return watch(mappings: mappings, data: data, standardOutput: &standardOutput, standardError: &standardError)
-        }
-        return render(mappings: mappings, data: data, into: &standardOutput)
     }
 
     // MARK: - Subcommands
 
     private mutating func render(mappings: InputFile, data: InputFile, into standardOutput: inout some TextOutputStream) -> ExitCode {
-        let loaded = load(mappings: mappings, data: data)
-        guard let registry = loaded.registry, let document = loaded.document else {
-            report(loaded.diagnostics, trailer: "nothing rendered")
+        let loadedMappings = loadRegistry(mappings, plugins: tool.plugins)
+        let loadedData = loadDocument(data, plugins: tool.plugins)
+        guard let registry = loadedMappings.registry, let document = loadedData.document else {
+            report([loadedMappings.diagnostics, loadedData.diagnostics], trailer: "nothing rendered")
             return .failure
         }
         let result = render(document, with: registry, into: &standardOutput)
-        reportRender(result, loadDiagnostics: loaded.diagnostics)
+        reportRender(result, mappingsDiagnostics: loadedMappings.diagnostics, dataDiagnostics: loadedData.diagnostics)
         return arguments.strict && !result.isComplete ? .failure : .success
     }
 
     // MARK: - Loading
 
-    struct Loaded {
-        var registry: MappingRegistry?
-        var document: DataDocument?
-        /// Load errors and warnings of both files.
-        var diagnostics: [Diagnostic] = []
+    /// Loads a mappings file: the registry, or `nil` when it has errors, and
+    /// its diagnostics (errors, or the registry's warnings).
+    func loadRegistry(_ file: InputFile, plugins: PluginCatalog) -> (registry: MappingRegistry?, diagnostics: [Diagnostic]) {
+        do {
+            let registry = try MappingRegistry(configuration: file.contents, plugins: plugins, source: file.name, policy: arguments.policy)
+            return (registry, registry.warnings)
+        } catch {
+            return (nil, error.diagnostics)
+        }
     }
 
-    func load(mappings: InputFile, data: InputFile?, plugins: PluginCatalog? = nil) -> Loaded {
-        let plugins = plugins ?? tool.plugins
-        var loaded = Loaded()
+    /// Loads a data document: the document, or `nil` when it has errors, and
+    /// its diagnostics (errors, or the document's warnings).
+    func loadDocument(_ file: InputFile, plugins: PluginCatalog) -> (document: DataDocument?, diagnostics: [Diagnostic]) {
         do {
-            let registry = try MappingRegistry(configuration: mappings.contents, plugins: plugins, source: mappings.name, policy: arguments.policy)
-            loaded.registry = registry
-            loaded.diagnostics += registry.warnings
+            let document = try DataDocument(data: file.contents, plugins: plugins, source: file.name, policy: arguments.policy)
+            return (document, document.warnings)
         } catch {
-            loaded.diagnostics += error.diagnostics
+            return (nil, error.diagnostics)
         }
-        if let data {
-            do {
-                let document = try DataDocument(data: data.contents, plugins: plugins, source: data.name, policy: arguments.policy)
-                loaded.document = document
-                loaded.diagnostics += document.warnings
-            } catch {
-                loaded.diagnostics += error.diagnostics
-            }
+    }
+
+    /// Every diagnostic of a mappings file that may not have been read: why
+    /// it could not be read, or its load errors and warnings.
+    private func diagnostics(of mappings: Result<InputFile, ConfigurationError>) -> [Diagnostic] {
+        switch mappings {
+        case .success(let file): loadRegistry(file, plugins: tool.plugins).diagnostics
+        case .failure(let error): error.diagnostics
         }
-        return loaded
+    }
+
+    /// Every diagnostic of a data file that may not have been read (or
+    /// given): why it could not be read, or its load errors and warnings.
+    private func diagnostics(of data: Result<InputFile?, ConfigurationError>) -> [Diagnostic] {
+        switch data {
+        case .success(let file?): loadDocument(file, plugins: tool.plugins).diagnostics
+        case .success(nil): []
+        case .failure(let error): error.diagnostics
+        }
     }
 
     /// Resolves every stored model; each failure points at the model's entry in the data document.
@@ -165,15 +181,30 @@ struct CommandSession {
 
     /// Prints diagnostics on standard error, then one summary line.
     mutating func report(_ diagnostics: [Diagnostic], trailer: String) {
-        errors += formatter.format(diagnostics)
-        let errorCount = diagnostics.count { $0.severity == .error }
-        let warningCount = diagnostics.count { $0.severity == .warning }
-        errors += "\(tool.name): \(Self.summary(errors: errorCount, warnings: warningCount)); \(trailer)\n"
+        report([diagnostics], trailer: trailer)
     }
 
-    /// Writes `{"diagnostics": […], "summary": {"errors": N, "warnings": M}}` to standard output.
+    /// Prints diagnostics grouped by the input they are about (each group
+    /// in printing order, the groups in the order given), then one summary
+    /// line: `NAME: 2 errors, 1 warning; TRAILER`.
+    mutating func report(_ groups: [[Diagnostic]], trailer: String) {
+        errors += groups.map { formatter.format($0) }.joined()
+        errors += summaryLine(groups.flatMap { $0 }, trailer: trailer)
+    }
+
+    /// `NAME: 2 errors, 1 warning; TRAILER`, with the trailer's file names
+    /// made safe to print.
+    func summaryLine(_ diagnostics: [Diagnostic], trailer: String) -> String {
+        let errorCount = diagnostics.count { $0.severity == .error }
+        let warningCount = diagnostics.count { $0.severity == .warning }
+        let trailer = DiagnosticFormatter.escapingNonPrintingCharacters(trailer)
+        return "\(tool.name): \(Self.summary(errors: errorCount, warnings: warningCount)); \(trailer)\n"
+    }
+
+    /// Writes `{"diagnostics": […], "summary": {"errors": N, "warnings": M}}`
+    /// to standard output, the diagnostics in the order given.
     mutating func writeJSON(_ diagnostics: [Diagnostic]) -> Bool {
-        let report = ValidationReport(diagnostics: DiagnosticFormatter.ordered(diagnostics))
+        let report = ValidationReport(diagnostics: diagnostics)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

@@ -34,7 +34,7 @@ import Testing
         #expect(withCatalog.errors.hasPrefix("\(mappings):4:15: error: view 'DishRow' takes 'Dish', which model 'String' can never be [incompatible-model]\n"))
         // Without data: the bundled data is not checked against a catalog.
         #expect(withCatalog.errors.hasSuffix("tool: 1 error, 1 warning; checked \(mappings)\n"))
-        #expect(withPlugins.errors.hasSuffix("tool: 1 error, 1 warning; checked \(mappings) and data.json\n"))
+        #expect(withPlugins.errors.hasSuffix("tool: 1 error, 1 warning; checked \(mappings) and data.json (2 stored models, not resolved)\n"))
     }
 
     @Test func dataCannotBeCheckedAgainstACatalog() throws {
@@ -74,7 +74,7 @@ import Testing
         let strict = run(["validate", "--mappings", mappings, "--data", data, "--ignore", "missing-mapping", "--error", "unused-view"])
         #expect(strict.code == .failure)
         // An error under the policy stops the load, so nothing is resolved.
-        #expect(strict.errors.hasSuffix("tool: 1 error, 0 warnings; checked \(mappings) and \(data)\n"))
+        #expect(strict.errors.hasSuffix("tool: 1 error, 0 warnings; checked \(mappings) and \(data) (1 stored model, not resolved)\n"))
     }
 
     @Test func helpListsTheNewSubcommandsAndFlags() {
@@ -84,7 +84,7 @@ import Testing
             #expect(help.output.contains(word), "help lacks \(word)")
         }
         let standalone = run(["--help"], tool: .standalone)
-        #expect(standalone.output.hasPrefix("mapping-registry: Check mappings files against an app's catalog file, without the app.\n\nusage: mapping-registry validate [--catalog FILE]"))
+        #expect(standalone.output.hasPrefix("mapping-registry: Check mappings files against an app's catalog file, without\nthe app.\n\nusage: mapping-registry validate --catalog FILE"))
         #expect(!standalone.output.contains("--mappings"))
     }
 }

@@ -22,6 +22,17 @@ import Foundation
 /// A long line is shown as a window of ``excerptWidth`` characters around
 /// the column, with `...` where it was cut; a line that is not printable
 /// text (binary junk, control characters) is not echoed.
+///
+/// The diagnostic line itself (file name and message, which can quote a
+/// configuration's strings) never sends a terminal a character that does
+/// not print as itself: control characters (C0, DEL, C1), line and
+/// paragraph separators and invisible format characters (bidirectional
+/// overrides, zero-width spaces) are written as escapes: a tab as `\t`, a
+/// line feed as `\n`, a carriage return as `\r`, anything else as
+/// `\u{1B}` (its code point in hexadecimal). Other text, including emoji
+/// sequences and their joiners, is written unchanged; a backslash is not
+/// escaped, so `\u{1B}` in the message was either an escape or the six
+/// characters typed.
 public struct DiagnosticFormatter: Sendable {
     /// The bytes of every file diagnostics may point into, by the name they use.
     private var sources: [String: [UInt8]] = [:]
@@ -102,8 +113,58 @@ public struct DiagnosticFormatter: Sendable {
         }
     }
 
+    /// Whether a character would not print as itself on a terminal: a
+    /// control character (C0, DEL, C1), a line or paragraph separator, or an
+    /// invisible format character (a bidirectional override or mark, a
+    /// zero-width space, a byte order mark, a soft hyphen). The zero-width
+    /// joiner and non-joiner and the emoji tag characters are left alone:
+    /// ordinary text and emoji sequences use them.
+    ///
+    /// - Parameter scalar: The character.
+    /// - Returns: `true` when it should be escaped before printing.
+    package static func isNonPrinting(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator:
+            return true
+        case .format:
+            return !(scalar.value == 0x200C || scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value))
+        default:
+            return false
+        }
+    }
+
+    /// The text with every character that ``isNonPrinting(_:)`` escaped:
+    /// `\t`, `\n`, `\r`, or `\u{XX}` with the code point in uppercase
+    /// hexadecimal (at least two digits). Text without such characters is
+    /// returned unchanged.
+    ///
+    /// - Parameters:
+    ///   - text: Text from user input: a message, a file name.
+    ///   - kept: Characters to leave as they are (GitHub's workflow
+    ///     commands escape line breaks their own way).
+    /// - Returns: Text safe to print on a terminal.
+    package static func escapingNonPrintingCharacters(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
+        guard text.unicodeScalars.contains(where: { isNonPrinting($0) && !kept.contains($0) }) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            guard isNonPrinting(scalar), !kept.contains(scalar) else {
+                escaped.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\t": escaped += "\\t"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
+            }
+        }
+        return escaped
+    }
+
     private func format(_ diagnostic: Diagnostic, indexes: inout [String: LineIndex]) -> String {
-        let text = diagnostic.description + "\n"
+        let text = Self.escapingNonPrintingCharacters(diagnostic.description) + "\n"
         guard let location = diagnostic.location, let bytes = sources[location.file] else { return text }
         let index = indexes[location.file] ?? LineIndex(bytes)
         indexes[location.file] = index
@@ -111,8 +172,9 @@ public struct DiagnosticFormatter: Sendable {
         guard let lineBytes = index.line(location.line, in: bytes), !lineBytes.isEmpty,
               lineBytes.count <= Self.longestEchoedLine else { return text }
         let scalars = Array(String(decoding: lineBytes, as: UTF8.self).unicodeScalars)
-        // Binary junk or stray control characters would garble the terminal.
-        guard !scalars.contains(where: { $0 == "\u{FFFD}" || ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+        // Binary junk, stray control characters or bidirectional overrides
+        // would garble the terminal.
+        guard !scalars.contains(where: { $0 == "\u{FFFD}" || ($0 != "\t" && Self.isNonPrinting($0)) }) else {
             return text
         }
         let column = min(max(location.column - 1, 0), scalars.count)

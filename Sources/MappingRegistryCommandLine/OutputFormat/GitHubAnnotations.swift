@@ -16,6 +16,13 @@ enum GitHubAnnotations {
 
     /// `::error file=…,line=…,col=…::message [code]`; without properties
     /// for a diagnostic that has no location.
+    ///
+    /// The message is printed in a terminal-bound log, so characters that
+    /// do not print as themselves (an escape sequence quoted from a
+    /// configuration, a NUL) are escaped as in the text format (`\u{1B}`),
+    /// except line breaks, which the workflow command escapes its own way.
+    /// The file property stays the path as given, so the annotation lands
+    /// on the file.
     static func line(for diagnostic: Diagnostic) -> String {
         let command = switch diagnostic.severity {
         case .error: "error"
@@ -26,7 +33,12 @@ enum GitHubAnnotations {
         if let location = diagnostic.location {
             properties = " file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column)"
         }
-        return "::\(command)\(properties)::\(escapeData("\(diagnostic.message) [\(diagnostic.code)]"))\n"
+        return "::\(command)\(properties)::\(escapeData(printable("\(diagnostic.message) [\(diagnostic.code)]")))\n"
+    }
+
+    /// Text with non-printing characters escaped, line breaks kept.
+    static func printable(_ text: String) -> String {
+        DiagnosticFormatter.escapingNonPrintingCharacters(text, keeping: ["\r", "\n"])
     }
 
     /// A message, escaped as workflow commands require: `%`, CR and LF.

@@ -1,0 +1,90 @@
+import Foundation
+import MappingRegistry
+@testable import MappingRegistryCommandLine
+import RegistryFixtures
+import Testing
+
+/// A file that cannot be read hides nothing of the files that can: their
+/// diagnostics are reported with the read error, and the exit code is 2.
+@Suite struct UnreadableInputTests {
+    static let brokenMappings = configuration(#"{ "view": "DishRo", "model": "Dish" }"#)
+    static let missing = "/nonexistent/data.json"
+
+    func run(_ arguments: [String], tool: CommandLineTool = CommandLineToolTests.tool()) -> CommandLineToolTests.Run {
+        CommandLineToolTests().run(arguments, tool: tool)
+    }
+
+    func temporaryFile(_ text: String, name: String) throws -> String {
+        try CommandLineToolTests().temporaryFile(text, name: name)
+    }
+
+    @Test func validateReportsTheMappingsWhenTheDataCannotBeRead() throws {
+        let mappings = try temporaryFile(Self.brokenMappings, name: "broken.json")
+        let result = run(["validate", "--mappings", mappings, "--data", Self.missing])
+        #expect(result.code == .usage)
+        #expect(result.errors == """
+            \(mappings):4:15: error: unknown view 'DishRo'; did you mean 'DishRow'? [unknown-view]
+                { "view": "DishRo", "model": "Dish" }
+                          ^
+            warning: view 'DishRow' is registered but no mapping in \(mappings) uses it [unused-view]
+            warning: view 'TitleView' is registered but no mapping in \(mappings) uses it [unused-view]
+            error: cannot read '\(Self.missing)': no such file [unreadable-file]
+            tool: 2 errors, 2 warnings; checked \(mappings)
+
+            """)
+    }
+
+    @Test func everyFormatCarriesTheMappingsDiagnosticsToo() throws {
+        let mappings = try temporaryFile(Self.brokenMappings, name: "broken.json")
+        for format in ["json", "sarif", "github"] {
+            let result = run(["validate", "--mappings", mappings, "--data", Self.missing, "--format", format])
+            #expect(result.code == .usage, "\(format)")
+            #expect(result.output.contains("unknown view 'DishRo'"), "\(format) lacks the mappings' error")
+            #expect(result.output.contains("cannot read '\(Self.missing)'"), "\(format) lacks the read error")
+        }
+    }
+
+    @Test func validateReportsTheDataWhenTheMappingsCannotBeRead() throws {
+        let data = try temporaryFile(#"{"sections": [{"items": [{"model": "Dihs", "value": 1}]}]}"#, name: "data.json")
+        let result = run(["validate", "--mappings", "/nonexistent/mappings.json", "--data", data])
+        #expect(result.code == .usage)
+        #expect(result.errors.hasPrefix("error: cannot read '/nonexistent/mappings.json': no such file [unreadable-file]\n\(data):1:"))
+        #expect(result.errors.contains("[unknown-model]"))
+        #expect(result.errors.hasSuffix("tool: 2 errors, 0 warnings; checked \(data)\n"))
+    }
+
+    @Test func bothUnreadableFilesAreReported() {
+        let result = run(["validate", "--mappings", "/nonexistent/mappings.json", "--data", Self.missing])
+        #expect(result.code == .usage)
+        #expect(result.errors == """
+            error: cannot read '/nonexistent/mappings.json': no such file [unreadable-file]
+            error: cannot read '\(Self.missing)': no such file [unreadable-file]
+
+            """)
+    }
+
+    @Test func renderReportsTheMappingsWhenTheDataCannotBeRead() throws {
+        let mappings = try temporaryFile(Self.brokenMappings, name: "broken.json")
+        let result = run(["render", "--mappings", mappings, "--data", Self.missing])
+        #expect(result.code == .usage)
+        #expect(result.output == "")
+        #expect(result.errors.hasPrefix("\(mappings):4:15: error: unknown view 'DishRo'"))
+        #expect(result.errors.hasSuffix("error: cannot read '\(Self.missing)': no such file [unreadable-file]\ntool: 2 errors, 2 warnings; nothing rendered\n"))
+    }
+
+    @Test func renderReportsTheDataWhenTheMappingsCannotBeRead() throws {
+        let data = try temporaryFile(#"{"sections": [{"items": [{"model": "Dihs", "value": 1}]}]}"#, name: "data.json")
+        let result = run(["render", "--mappings", "/nonexistent/mappings.json", "--data", data])
+        #expect(result.code == .usage)
+        #expect(result.output == "")
+        #expect(result.errors.contains("[unknown-model]"))
+        #expect(result.errors.hasSuffix("tool: 2 errors, 0 warnings; nothing rendered\n"))
+    }
+
+    @Test func renderWithBrokenMappingsAndReadableDataStillFailsWithOne() throws {
+        let mappings = try temporaryFile(Self.brokenMappings, name: "broken.json")
+        let result = run(["render", "--mappings", mappings])
+        #expect(result.code == .failure)
+        #expect(result.errors.hasSuffix("tool: 1 error, 2 warnings; nothing rendered\n"))
+    }
+}
