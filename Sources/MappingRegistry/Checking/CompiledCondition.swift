@@ -26,7 +26,18 @@ indirect enum CompiledCondition: Sendable {
     }
 
     /// Whether a condition holds, as far as the section alone can tell.
-    enum Truth { case yes, no, unknown }
+    enum Truth {
+        case yes, no, unknown
+
+        /// The truth of the negation.
+        var negated: Truth {
+            switch self {
+            case .yes: .no
+            case .no: .yes
+            case .unknown: .unknown
+            }
+        }
+    }
 
     /// Whether the condition holds in a section for every value (`yes`),
     /// for none (`no`), or depends on predicates (`unknown`), by Kleene's
@@ -37,39 +48,33 @@ indirect enum CompiledCondition: Sendable {
         case .section(let required): return required == section ? .yes : .no
         case .sections(let sections): return sections.contains(section) ? .yes : .no
         case .predicate: return .unknown
-        case .all(let parts):
-            var result = Truth.yes
-            for part in parts {
-                switch part.truth(inSection: section) {
-                case .no: return .no
-                case .unknown: result = .unknown
-                case .yes: break
-                }
-            }
-            return result
-        case .any(let parts):
-            var result = Truth.no
-            for part in parts {
-                switch part.truth(inSection: section) {
-                case .yes: return .yes
-                case .unknown: result = .unknown
-                case .no: break
-                }
-            }
-            return result
-        case .not(let inner):
-            switch inner.truth(inSection: section) {
-            case .yes: return .no
-            case .no: return .yes
-            case .unknown: return .unknown
-            }
+        case .all(let parts): return Self.truth(of: parts, inSection: section, decidedBy: .no)
+        case .any(let parts): return Self.truth(of: parts, inSection: section, decidedBy: .yes)
+        case .not(let inner): return inner.truth(inSection: section).negated
         }
+    }
+
+    /// The truth of `all` (decided by a part that is `no`) or `any`
+    /// (decided by a part that is `yes`) of the parts.
+    private static func truth(of parts: [CompiledCondition], inSection section: Int, decidedBy decisive: Truth) -> Truth {
+        var result = decisive.negated
+        for part in parts {
+            let truth = part.truth(inSection: section)
+            if truth == decisive { return decisive }
+            if truth == .unknown { result = .unknown }
+        }
+        return result
     }
 
     /// A condition that never holds: `any` of nothing. Computed, not a
     /// stored global: LeakSanitizer cannot follow the tagged pointer to an
     /// indirect enum's box held by a global, and would report it at exit.
     static var never: CompiledCondition { .any([]) }
+
+    /// The condition that is always `yes` or always `no`.
+    private static func constant(_ truth: Truth) -> CompiledCondition {
+        truth == .yes ? .always : .never
+    }
 
     /// What is left to test of the condition once the section is known:
     /// the parts the section decides are folded away, so in a section where
@@ -79,37 +84,33 @@ indirect enum CompiledCondition: Sendable {
         case .always, .predicate:
             return self
         case .section, .sections:
-            return truth(inSection: section) == .yes ? .always : .never
+            return Self.constant(truth(inSection: section))
         case .all(let parts):
-            var left: [CompiledCondition] = []
-            for part in parts {
-                let residual = part.residual(inSection: section)
-                switch residual.truth(inSection: section) {
-                case .yes: continue
-                case .no: return .never
-                case .unknown: left.append(residual)
-                }
-            }
-            return left.isEmpty ? .always : left.count == 1 ? left[0] : .all(left)
+            return Self.residual(of: parts, inSection: section, decidedBy: .no, joined: CompiledCondition.all)
         case .any(let parts):
-            var left: [CompiledCondition] = []
-            for part in parts {
-                let residual = part.residual(inSection: section)
-                switch residual.truth(inSection: section) {
-                case .yes: return .always
-                case .no: continue
-                case .unknown: left.append(residual)
-                }
-            }
-            return left.isEmpty ? .never : left.count == 1 ? left[0] : .any(left)
+            return Self.residual(of: parts, inSection: section, decidedBy: .yes, joined: CompiledCondition.any)
         case .not(let inner):
             let residual = inner.residual(inSection: section)
-            switch residual.truth(inSection: section) {
-            case .yes: return .never
-            case .no: return .always
-            case .unknown: return .not(residual)
-            }
+            let truth = residual.truth(inSection: section).negated
+            return truth == .unknown ? .not(residual) : Self.constant(truth)
         }
+    }
+
+    /// The residual of `all` or `any` of the parts, as in ``truth(of:inSection:decidedBy:)``.
+    private static func residual(
+        of parts: [CompiledCondition],
+        inSection section: Int,
+        decidedBy decisive: Truth,
+        joined: ([CompiledCondition]) -> CompiledCondition
+    ) -> CompiledCondition {
+        var left: [CompiledCondition] = []
+        for part in parts {
+            let residual = part.residual(inSection: section)
+            let truth = residual.truth(inSection: section)
+            if truth == decisive { return constant(decisive) }
+            if truth == .unknown { left.append(residual) }
+        }
+        return left.isEmpty ? constant(decisive.negated) : left.count == 1 ? left[0] : joined(left)
     }
 
     /// Every section the condition names.
@@ -121,12 +122,6 @@ indirect enum CompiledCondition: Sendable {
         case .all(let parts), .any(let parts): parts.reduce(into: Set<Int>()) { $0.formUnion($1.namedSections) }
         case .not(let inner): inner.namedSections
         }
-    }
-
-    /// Whether the condition tests nothing.
-    var isAlways: Bool {
-        if case .always = self { return true }
-        return false
     }
 
     /// Why the condition does not hold, naming its failing part:

@@ -35,38 +35,45 @@ enum ConditionLogic {
         }
     }
 
-    /// When one condition implies the other and can hold at all, the
-    /// narrower one (wherever it holds, both do); otherwise `nil`.
-    static func narrowerOfImplying(_ a: MappingCondition, _ b: MappingCondition) -> MappingCondition? {
-        if a == b { return isSatisfiable(a) ? a : nil }
+    /// How two conditions relate, found by trying every case once.
+    struct Relation {
+        /// Wherever the first holds, the second does.
+        var firstImpliesSecond = true
+        /// Wherever the second holds, the first does.
+        var secondImpliesFirst = true
+        var firstCanHold = false
+        var secondCanHold = false
+
+        /// Whether the two hold in exactly the same cases.
+        var isEquivalence: Bool { firstImpliesSecond && secondImpliesFirst }
+    }
+
+    /// How `a` and `b` relate for every section and predicate outcome;
+    /// `nil` when there are too many predicates to decide.
+    static func relation(_ a: MappingCondition, _ b: MappingCondition) -> Relation? {
         guard let space = Space(a, b) else { return nil }
-        var aImpliesB = true, bImpliesA = true, aCanHold = false, bCanHold = false
+        var relation = Relation()
         space.forEachCase { section, truths in
             let holdsA = evaluate(a, section: section, truths: truths, atoms: space.atoms)
             let holdsB = evaluate(b, section: section, truths: truths, atoms: space.atoms)
-            aCanHold = aCanHold || holdsA
-            bCanHold = bCanHold || holdsB
-            if holdsA && !holdsB { aImpliesB = false }
-            if holdsB && !holdsA { bImpliesA = false }
+            relation.firstCanHold = relation.firstCanHold || holdsA
+            relation.secondCanHold = relation.secondCanHold || holdsB
+            if holdsA && !holdsB { relation.firstImpliesSecond = false }
+            if holdsB && !holdsA { relation.secondImpliesFirst = false }
         }
-        if bImpliesA, bCanHold { return b }
-        if aImpliesB, aCanHold { return a }
-        return nil
+        return relation
     }
 
-    /// Whether the two conditions hold in exactly the same cases, for every
-    /// section and predicate outcome; `false` when that cannot be decided.
-    static func areEquivalent(_ a: MappingCondition, _ b: MappingCondition) -> Bool {
-        if a == b { return true }
-        guard let space = Space(a, b) else { return false }
-        var equivalent = true
-        space.forEachCase { section, truths in
-            if equivalent, evaluate(a, section: section, truths: truths, atoms: space.atoms)
-                != evaluate(b, section: section, truths: truths, atoms: space.atoms) {
-                equivalent = false
-            }
-        }
-        return equivalent
+    /// When one condition implies the other and can hold at all, the
+    /// narrower one (wherever it holds, both do); otherwise `nil`.
+    ///
+    /// - Parameter relation: Their relation, when already known.
+    static func narrowerOfImplying(_ a: MappingCondition, _ b: MappingCondition, relation: Relation? = nil) -> MappingCondition? {
+        if a == b { return isSatisfiable(a) ? a : nil }
+        guard let relation = relation ?? self.relation(a, b) else { return nil }
+        if relation.secondImpliesFirst, relation.secondCanHold { return b }
+        if relation.firstImpliesSecond, relation.firstCanHold { return a }
+        return nil
     }
 
     /// The condition in a normal form, so that conditions written in a

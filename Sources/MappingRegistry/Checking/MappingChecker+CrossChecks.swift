@@ -69,13 +69,12 @@ extension MappingChecker {
         for (first, second) in OverlapCandidates(group).pairs() {
             let a = group[first], b = group[second]
             // The types first: cached per combination of types, and most pairs fail there.
-            guard let witness = witness(a, b),
-                  let narrower = ConditionLogic.narrowerOfImplying(a.mapping.condition, b.mapping.condition) else { continue }
+            guard let witness = witness(a, b) else { continue }
+            let relation = a.mapping.condition == b.mapping.condition ? nil : ConditionLogic.relation(a.mapping.condition, b.mapping.condition)
+            guard let narrower = ConditionLogic.narrowerOfImplying(a.mapping.condition, b.mapping.condition, relation: relation) else { continue }
             // The same view for the same model under conditions that say the
             // same thing in other words is a duplicate, not an overlap.
-            if a.view === b.view || (a.view.viewType != nil && a.view.viewType == b.view.viewType),
-               a.model.id == b.model.id,
-               ConditionLogic.areEquivalent(a.mapping.condition, b.mapping.condition) {
+            if a.view.isSameView(as: b.view), a.model.id == b.model.id, relation?.isEquivalence ?? true {
                 report(.duplicateMapping(a.mapping, b.mapping))
                 continue
             }

@@ -57,11 +57,6 @@ struct MappingChecker {
                 parsed.diagnostics.forEach { checker.report($0) }
                 checker.readEveryList = checker.readEveryList && parsed.readMappings
                 checker.referencedPredicates.formUnion(parsed.predicateNames)
-                // A misspelt predicate in a condition that did not even parse
-                // still means its did-you-mean predicate is used.
-                for name in parsed.predicateNames where plugins.predicates[name] == nil {
-                    Suggestion.closest(to: name, in: plugins.predicates.keys).map { _ = checker.referencedPredicates.insert($0) }
-                }
                 checker.sourceNames.append(name)
             }
         }
@@ -138,9 +133,7 @@ struct MappingChecker {
         case .named(let name):
             referencedViews.insert(name)
             if let plugin = plugins.views[name] { return plugin }
-            // The did-you-mean view was meant: calling it unused would say the typo twice.
-            Suggestion.closest(to: name, in: plugins.views.keys).map { _ = referencedViews.insert($0) }
-            report(.unknownPlugin("view", named: name, candidates: plugins.views.keys, noneRegistered: "the PluginCatalog has no views", at: location))
+            report(.unknownPlugin("view", code: .unknownView, named: name, candidates: plugins.views.keys, noneRegistered: "the PluginCatalog has no views", at: location))
             return nil
         case .type(let plugin):
             guard let type = plugin.viewType, let registered = plugins.view(ofType: type) else { return plugin }
@@ -153,7 +146,7 @@ struct MappingChecker {
         switch reference {
         case .named(let name):
             if let plugin = plugins.models[name] { return plugin }
-            report(.unknownPlugin("model", named: name, candidates: plugins.models.keys, noneRegistered: "the PluginCatalog has no models", at: location))
+            report(.unknownPlugin("model", code: .unknownModel, named: name, candidates: plugins.models.keys, noneRegistered: "the PluginCatalog has no models", at: location))
             return nil
         case .type(let type):
             return plugins.model(ofType: type.id) ?? ModelPlugin(name: type.name, type: type, decode: nil)
@@ -163,8 +156,7 @@ struct MappingChecker {
     private mutating func lookUpDecorator(_ name: String, model: ModelPlugin?, at location: SourceLocation) -> DecoratorPlugin? {
         referencedDecorators.insert(name)
         guard let decorator = plugins.decorators[name] else {
-            Suggestion.closest(to: name, in: plugins.decorators.keys).map { _ = referencedDecorators.insert($0) }
-            report(.unknownPlugin("decorator", named: name, candidates: plugins.decorators.keys, noneRegistered: "the PluginCatalog has no decorators", at: location))
+            report(.unknownPlugin("decorator", code: .unknownDecorator, named: name, candidates: plugins.decorators.keys, noneRegistered: "the PluginCatalog has no decorators", at: location))
             return nil
         }
         if let model, !model.type.canShareValue(with: decorator.model) {
@@ -237,8 +229,7 @@ struct MappingChecker {
     ) -> CompiledCondition? {
         referencedPredicates.insert(name)
         guard let predicate = plugins.predicates[name] else {
-            Suggestion.closest(to: name, in: plugins.predicates.keys).map { _ = referencedPredicates.insert($0) }
-            report(.unknownPlugin("predicate", named: name, candidates: plugins.predicates.keys, noneRegistered: "the PluginCatalog has no predicates", at: site.location))
+            report(.unknownPlugin("predicate", code: .unknownPredicate, named: name, candidates: plugins.predicates.keys, noneRegistered: "the PluginCatalog has no predicates", at: site.location))
             return nil
         }
         if let model, !model.type.canShareValue(with: predicate.model) {
@@ -278,7 +269,11 @@ struct MappingChecker {
     private func unusedPluginWarnings() -> [Diagnostic] {
         let place = sourceNames.count == 1 ? "in \(sourceNames[0]) " : ""
         func unused(_ category: String, _ names: [String], _ referenced: Set<String>, _ code: Diagnostic.Code) -> [Diagnostic] {
-            names.filter { !referenced.contains($0) }.map { name in
+            // The plugin a misspelt name's did-you-mean points at was meant:
+            // calling it unused would report the typo twice.
+            let registered = Set(names)
+            let meant = Set(referenced.subtracting(registered).compactMap { Suggestion.closest(to: $0, in: names) })
+            return names.filter { !referenced.contains($0) && !meant.contains($0) }.map { name in
                 Diagnostic(severity: .warning, code: code, message: "\(category) '\(name)' is registered but no mapping \(place)uses it")
             }
         }
@@ -309,12 +304,10 @@ struct MappingChecker {
 
 extension Diagnostic {
     static func incompatibleModel(plugin: String, takes pluginModel: ModelType, model: ModelPlugin, at location: SourceLocation) -> Diagnostic {
-        // Name the Swift type only when the mappings call it something else.
-        let subject = model.name == model.type.name ? "model '\(model.name)'" : "model '\(model.name)' ('\(model.type.name)')"
-        return Diagnostic(
+        Diagnostic(
             severity: .error,
             code: .incompatibleModel,
-            message: "\(plugin) takes '\(pluginModel.name)', which \(subject) can never be",
+            message: "\(plugin) takes '\(pluginModel.name)', which \(model.describedForMessage) can never be",
             location: location
         )
     }

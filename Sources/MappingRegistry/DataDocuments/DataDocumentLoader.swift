@@ -184,18 +184,12 @@ struct DataDocumentLoader {
             report(.missingKey("value", in: owner, at: objectLocation))
             return
         }
-        var repeated = false
-        valueNode.forEachRepeatedKey(pointer: pointer + "/value", file: source) { diagnostic in
-            report(diagnostic)
-            repeated = true
-        }
-        valueNode.forEachNumberOutOfRange(code: .undecodableValue, pointer: pointer + "/value", file: source) { diagnostic in
-            report(diagnostic)
-            repeated = true
-        }
         // Which of two values was meant is not known (or no field can hold
         // a number): the value is not decoded.
-        guard let plugin, let modelName, !repeated else { return }
+        let hidden = valueNode.checkBeforeDecoding(numberCode: .undecodableValue, pointer: pointer + "/value", file: source) {
+            report($0)
+        }
+        guard let plugin, let modelName, !hidden else { return }
         guard let decode = plugin.decode else {
             report(.undecodableModel(plugin, at: location(of: valueNode, pointer + "/value")))
             return
@@ -214,7 +208,7 @@ struct DataDocumentLoader {
     private mutating func lookUpModel(_ name: String, at location: SourceLocation) -> ModelPlugin? {
         if let plugin = plugins.models[name] { return plugin }
         let decodable = plugins.models.values.filter { $0.decode != nil }.map(\.name)
-        report(.unknownPlugin("model", named: name, candidates: decodable, noneRegistered: "the PluginCatalog has no Decodable models", at: location))
+        report(.unknownPlugin("model", code: .unknownModel, named: name, candidates: decodable, noneRegistered: "the PluginCatalog has no Decodable models", at: location))
         return nil
     }
 
@@ -235,10 +229,7 @@ struct DataDocumentLoader {
             return .undecodableValue("cannot create model '\(model)' from this value: \(error)", at: place.location)
         }
         switch error {
-        case .typeMismatch(let type, let context):
-            let place = at(context.codingPath)
-            return .undecodableValue("\(place.subject) must be \(JSONValueDescription.describe(type)), found \(place.node.describedForMessage)", at: place.location)
-        case .valueNotFound(let type, let context):
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let place = at(context.codingPath)
             return .undecodableValue("\(place.subject) must be \(JSONValueDescription.describe(type)), found \(place.node.describedForMessage)", at: place.location)
         case .keyNotFound(let key, let context):
@@ -293,12 +284,10 @@ extension Diagnostic {
     }
 
     static func undecodableModel(_ plugin: ModelPlugin, at location: SourceLocation) -> Diagnostic {
-        // Name the Swift type only when the catalog calls it something else.
-        let subject = plugin.name == plugin.type.name ? "model '\(plugin.name)'" : "model '\(plugin.name)' ('\(plugin.type.name)')"
-        return Diagnostic(
+        Diagnostic(
             severity: .error,
             code: .undecodableModel,
-            message: "\(subject) was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one",
+            message: "\(plugin.describedForMessage) was registered without a Decodable conformance, so data cannot create it; name a Decodable model or register one",
             location: location
         )
     }

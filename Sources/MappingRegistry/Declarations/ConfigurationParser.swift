@@ -14,6 +14,8 @@ struct ConfigurationParser {
     static let rootKeys = ["$schema", "version", "mappings"]
     static let mappingKeys = ["view", "model", "kind", "reuseIdentifier", "condition", "priority", "decorators"]
     static let conditionKeys = ["section", "sections", "predicate", "argument", "all", "any", "not"]
+    /// The keys that are a condition of their own (`argument` only goes with `predicate`).
+    static let testKeys = conditionKeys.filter { $0 != "argument" }
 
     /// What one document holds.
     struct Result {
@@ -133,9 +135,7 @@ struct ConfigurationParser {
         let reuseIdentifier = optionalName("reuseIdentifier", fields, pointer: pointer, sites: &sites, site: \.reuseIdentifier)
         var priority = 0
         if let node = fields["priority"] {
-            let at = location(of: node, pointer + "/priority")
-            sites.priority = at
-            priority = integer(node, key: "priority", at: at) ?? 0
+            priority = integer(node, key: "priority", at: location(of: node, pointer + "/priority")) ?? 0
         }
         var condition: MappingCondition? = MappingCondition.none
         if let node = fields["condition"] {
@@ -211,7 +211,7 @@ struct ConfigurationParser {
             broken = true
         }
         if present.isEmpty, fields["argument"] == nil {
-            let names = Self.conditionKeys.filter { $0 != "argument" }.map { "'\($0)'" }.joined(separator: ", ")
+            let names = Self.testKeys.map { "'\($0)'" }.joined(separator: ", ")
             report(.invalidCondition("the condition has none of \(names)", at: objectLocation))
             return nil
         }
@@ -234,7 +234,7 @@ struct ConfigurationParser {
         var site = ConditionSite(location: at, object: object)
         switch key {
         case "section":
-            guard let section = integer(node, key: "section", at: at, expected: "a non-negative integer") else { return nil }
+            guard let section = integer(node, key: "section", at: at, lowest: 0) else { return nil }
             return (.section(section), site)
         case "sections":
             guard let elements = node.arrayElements else {
@@ -247,7 +247,7 @@ struct ConfigurationParser {
             // already marked malformed), so it reports their problems too.
             for (index, element) in elements.enumerated() {
                 let elementAt = location(of: element, JSONPointer.appending(at.pointer, index: index))
-                guard let section = integer(element, key: "sections", element: true, at: elementAt, expected: "a non-negative integer") else {
+                guard let section = integer(element, key: "sections", element: true, at: elementAt, lowest: 0) else {
                     continue
                 }
                 sections.append(section)
@@ -261,18 +261,12 @@ struct ConfigurationParser {
             result.predicateNames.insert(name)
             var argument: PredicateArgument?
             if let argumentNode = fields["argument"] {
-                var repeated = false
-                argumentNode.forEachRepeatedKey(pointer: pointer + "/argument", file: source) { diagnostic in
-                    report(diagnostic)
-                    repeated = true
-                }
-                argumentNode.forEachNumberOutOfRange(code: .wrongType, pointer: pointer + "/argument", file: source) { diagnostic in
-                    report(diagnostic)
-                    repeated = true
-                }
                 // Which of two values was meant is not known (or no value
                 // can hold the number): no argument is bound.
-                if repeated { return nil }
+                let hidden = argumentNode.checkBeforeDecoding(numberCode: .wrongType, pointer: pointer + "/argument", file: source) {
+                    report($0)
+                }
+                if hidden { return nil }
                 argument = PredicateArgument(argumentNode)
                 site.argument = location(of: argumentNode, pointer + "/argument")
             }
@@ -358,17 +352,21 @@ struct ConfigurationParser {
 
     /// An integer value, or `nil` after reporting `wrong-type`.
     ///
-    /// - Parameter element: Whether the value is an element of `key`'s array.
+    /// - Parameters:
+    ///   - element: Whether the value is an element of `key`'s array.
+    ///   - lowest: The smallest value the key takes: `0` for sections.
+    ///     (A negative section is an integer in range, reported later as
+    ///     `invalid-section`; this only words the type error.)
     private mutating func integer(
         _ node: JSONNode,
         key: String,
         element: Bool = false,
         at: SourceLocation,
-        expected: String = "an integer"
+        lowest: Int = Int.min
     ) -> Int? {
+        let expected = lowest == 0 ? "a non-negative integer" : "an integer"
         if let value = node.numberValue?.intValue { return value }
         if let number = node.numberValue, number.isIntegerLiteral {
-            let lowest = key == "section" || key == "sections" ? 0 : Int.min
             let subject = element ? "an element of '\(key)'" : "'\(key)'"
             report(Diagnostic(
                 severity: .error,

@@ -8,7 +8,6 @@ struct DeclarationSites: Sendable {
     var model: SourceLocation?
     var kind: SourceLocation?
     var reuseIdentifier: SourceLocation?
-    var priority: SourceLocation?
     /// The condition's parts, in the shape of the condition; `nil` for Swift.
     var condition: ConditionSite?
     /// Each decorator name; empty for Swift.

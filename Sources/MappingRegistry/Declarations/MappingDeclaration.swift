@@ -54,8 +54,10 @@ public struct MappingDeclaration: Sendable {
     /// (a missing key, a value of the wrong type, a broken condition): its
     /// names are still checked, but it yields no mapping.
     var isWellFormed = true
-    /// The codes of the problems with this mapping's keys that leave it
-    /// readable (`unknown-key`): whether they keep it out depends on the policy.
+    /// The codes of every problem the JSON front end reported in this
+    /// mapping. Only those that leave it readable (`unknown-key`) matter
+    /// here, since any other already makes it malformed: whether they keep
+    /// it out depends on the policy.
     var keyProblems: [String] = []
 
     init(

@@ -156,8 +156,7 @@ public struct DiagnosticFormatter: Sendable {
             case "\n": escaped += "\\n"
             case "\r": escaped += "\\r"
             default:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                escaped += "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
+                escaped += "\\u{" + JSONParser.hex(scalar.value, digits: 2) + "}"
             }
         }
         return escaped

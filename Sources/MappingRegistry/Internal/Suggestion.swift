@@ -55,23 +55,26 @@ package enum Suggestion {
 }
 
 extension Diagnostic {
-    /// `unknown-view`, `unknown-model` or `unknown-predicate`: a name the
-    /// catalog does not have, with the closest registered name as a hint.
+    /// `unknown-view`, `unknown-model`, `unknown-predicate` or
+    /// `unknown-decorator`: a name the catalog does not have, with the
+    /// closest registered name as a hint.
     ///
     /// - Parameters:
-    ///   - category: `view`, `model` or `predicate`; also names the code.
+    ///   - category: `view`, `model`, `predicate` or `decorator`, as the message says it.
+    ///   - code: The code for the category.
     ///   - name: The name as written.
     ///   - candidates: The names that would have been accepted here.
     ///   - noneRegistered: What to say when there are no candidates at all.
     ///   - location: Where the name is written.
     static func unknownPlugin(
         _ category: String,
+        code: Diagnostic.Code,
         named name: String,
         candidates: some Collection<String>,
         noneRegistered: String,
         at location: SourceLocation
     ) -> Diagnostic {
         let hint = candidates.isEmpty ? "; \(noneRegistered)" : Suggestion.hint(for: name, in: candidates)
-        return Diagnostic(severity: .error, code: Diagnostic.Code(rawValue: "unknown-\(category)"), message: "unknown \(category) '\(name)'\(hint)", location: location)
+        return Diagnostic(severity: .error, code: code, message: "unknown \(category) '\(name)'\(hint)", location: location)
     }
 }

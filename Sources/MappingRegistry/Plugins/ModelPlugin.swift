@@ -6,4 +6,10 @@ struct ModelPlugin: NamedPlugin {
     let type: ModelType
     /// Creates a value from JSON data, when the type is `Decodable`.
     let decode: (@Sendable (Data) throws -> Any)?
+
+    /// `model 'Food'`, or `model 'Food' ('Dish')` when the Swift type has
+    /// another name, as diagnostics name the model.
+    var describedForMessage: String {
+        name == type.name ? "model '\(name)'" : "model '\(name)' ('\(type.name)')"
+    }
 }

@@ -10,8 +10,6 @@ struct ModelType: Sendable {
     let shape: TypeShape
     /// Tests a value: exact type, subclass, or conforming type.
     let accepts: @Sendable (Any) -> Bool
-    /// Tests a type: whether the given type is this type or a subclass of it.
-    let isSupertype: @Sendable (any Any.Type) -> Bool
     /// The type itself.
     let type: any Any.Type
     /// For a type known only from a catalog file (``CatalogDescription``),
@@ -25,7 +23,6 @@ struct ModelType: Sendable {
         id = ObjectIdentifier(type)
         shape = TypeShape(type)
         accepts = { $0 is M }
-        isSupertype = { $0 is M.Type }
         self.type = type
         described = nil
     }
@@ -38,7 +35,6 @@ struct ModelType: Sendable {
         id = ObjectIdentifier(described)
         shape = described.shape
         accepts = { _ in false }
-        isSupertype = { _ in false }
         type = DescribedType.self
         self.described = described
     }
@@ -54,10 +50,10 @@ struct ModelType: Sendable {
         if let described { return other.described.map { described.contains.contains($0.id) } ?? false }
         switch (shape, other.shape) {
         case (.reference, .reference):
-            return isSupertype(other.type)
+            return Self.isSubclass(other.type, of: type)
         case (.reference, .existential(let layout)):
             // `any Base & P` values are `Base` values.
-            return layout.superclassType.map(isSupertype) ?? false
+            return layout.superclassType.map { Self.isSubclass($0, of: type) } ?? false
         case (.existential(let layout), .value), (.existential(let layout), .reference):
             return layout.isSatisfied(by: other)
         case (.existential(let layout), .existential(let otherLayout)):

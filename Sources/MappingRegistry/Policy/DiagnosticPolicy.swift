@@ -104,10 +104,10 @@ public struct DiagnosticPolicy: Hashable, Sendable {
     /// Whether the policy leaves everything as reported.
     public var isEmpty: Bool { overrides.isEmpty }
 
-    /// Whether a diagnostic with this code and severity is an error under the policy.
-    func isError(_ code: String, reportedAs severity: Diagnostic.Severity = .error) -> Bool {
+    /// Whether an error with this code stays an error under the policy.
+    func isError(_ code: String) -> Bool {
         switch overrides[code] {
-        case nil: severity == .error
+        case nil: true
         case .ignored: false
         case .severity(let changed): changed == .error
         }

@@ -100,7 +100,7 @@ struct RenderSession<Output: TextOutputStream> {
         var kinds = registry.customKinds
         for name in storage.supplementaryKinds(inSection: section) {
             let kind = ViewKind(rawValue: name)
-            if kind.isSupplementary, kind != .header, kind != .footer, !kinds.contains(kind) {
+            if !ViewKind.builtIns.contains(kind), !kinds.contains(kind) {
                 kinds.append(kind)
             }
         }

@@ -27,19 +27,22 @@ extension MappingRegistry {
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
     /// - Returns: The outcome; never traps.
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
-        guard let slot = slot(of: kind) else {
-            guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
-            return .missing(missingDiagnostic(value, at: position, kind: kind))
-        }
-        switch outcome(model, at: position, slot: slot, keepsValue: false) {
+        resolution(of: outcome(model, at: position, kind: kind, keepsValue: false), at: position, kind: kind)
+    }
+
+    /// The public answer for an outcome: the mapping, or the diagnostic
+    /// that explains the failure (built only then).
+    @inline(__always)
+    private func resolution(of outcome: Outcome, at position: ItemPosition, kind: ViewKind) -> Resolution {
+        switch outcome {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
-            return .resolved(mappings[index])
+            .resolved(mappings[index])
         case .nilModel:
-            return .missing(.nilModel(at: position, kind: kind))
+            .missing(.nilModel(at: position, kind: kind))
         case .missing(let value):
-            return .missing(missingDiagnostic(value, at: position, kind: kind))
+            .missing(missingDiagnostic(value, at: position, kind: kind))
         case .ambiguous(let indexes, let value):
-            return .ambiguous(indexes.map { mappings[$0] }, ambiguousDiagnostic(value, indexes, at: position, kind: kind))
+            .ambiguous(indexes.map { mappings[$0] }, ambiguousDiagnostic(value, indexes, at: position, kind: kind))
         }
     }
 
@@ -59,13 +62,16 @@ extension MappingRegistry {
 
     /// Resolves to an index: the hot path shared by ``resolve(_:at:kind:)``
     /// and the renderers.
+    ///
+    /// - Parameter keepsValue: Whether a resolved `Optional`'s wrapped value
+    ///   is wanted (the renderers show it; ``resolve(_:at:kind:)`` does not).
     @inline(__always)
-    func outcome(_ model: Any, at position: ItemPosition, kind: ViewKind) -> Outcome {
+    func outcome(_ model: Any, at position: ItemPosition, kind: ViewKind, keepsValue: Bool = true) -> Outcome {
         guard let slot = slot(of: kind) else {
             guard let value = unwrapOptionals(model) else { return .nilModel }
             return .missing(value)
         }
-        return outcome(model, at: position, slot: slot, keepsValue: true)
+        return outcome(model, at: position, slot: slot, keepsValue: keepsValue)
     }
 
     /// Resolves a model for a kind slot: one lock-free lookup of its type,
@@ -140,11 +146,30 @@ extension MappingRegistry {
     }
 
     /// For types whose casts depend on the value: tests every mapping of the kind.
+    ///
+    /// One pass finds the highest applying priority and how many mappings
+    /// share it, without allocating; only a tie lists them, in a second pass.
     private func evaluateEveryMapping(_ value: Any, at position: ItemPosition, slot: Int) -> Outcome {
-        let applying = mappingsByKind[slot].filter { checked[$0].accepts(value) && conditions[$0].holds(value, at: position) }
-        guard let top = applying.map({ checked[$0].mapping.priority }).max() else { return .missing(value) }
-        let winners = applying.filter { checked[$0].mapping.priority == top }
-        return winners.count == 1 ? .resolved(winners[0]) : .ambiguous(winners, value)
+        func applies(_ mapping: CheckedMapping) -> Bool {
+            mapping.accepts(value) && mapping.condition.holds(value, at: position)
+        }
+        var top = Int.min, first = -1, count = 0
+        for index in mappingsByKind[slot] where applies(checked[index]) {
+            let priority = checked[index].mapping.priority
+            if count == 0 || priority > top {
+                (top, first, count) = (priority, index, 1)
+            } else if priority == top {
+                count += 1
+            }
+        }
+        switch count {
+        case 0: return .missing(value)
+        case 1: return .resolved(first)
+        default:
+            // Ambiguous: the rare path may allocate.
+            let tied = mappingsByKind[slot].filter { checked[$0].mapping.priority == top && applies(checked[$0]) }
+            return .ambiguous(tied, value)
+        }
     }
 
     /// The slot of a kind in the cache, or `nil` when no mapping has that kind.
@@ -168,18 +193,9 @@ extension MappingRegistry {
     /// Resolves by testing every mapping of the kind against the value, with
     /// no cache: the reference the cached path must always agree with.
     func resolveWithoutCache(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
-        guard let value = unwrapOptionals(model) else { return .missing(.nilModel(at: position, kind: kind)) }
-        guard let slot = slot(of: kind) else { return .missing(missingDiagnostic(value, at: position, kind: kind)) }
-        switch evaluateEveryMapping(value, at: position, slot: slot) {
-        case .resolved(let index), .resolvedUnwrapped(let index, _):
-            return .resolved(mappings[index])
-        case .nilModel:
-            return .missing(.nilModel(at: position, kind: kind))
-        case .missing:
-            return .missing(missingDiagnostic(value, at: position, kind: kind))
-        case .ambiguous(let winners, _):
-            return .ambiguous(winners.map { mappings[$0] }, ambiguousDiagnostic(value, winners, at: position, kind: kind))
-        }
+        guard let value = unwrapOptionals(model) else { return resolution(of: .nilModel, at: position, kind: kind) }
+        let outcome = slot(of: kind).map { evaluateEveryMapping(value, at: position, slot: $0) } ?? .missing(value)
+        return resolution(of: outcome, at: position, kind: kind)
     }
 
     // MARK: - Diagnostics

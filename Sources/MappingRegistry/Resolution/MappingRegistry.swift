@@ -41,8 +41,6 @@ public final class MappingRegistry: Sendable {
     /// For each kind slot, the indexes of its mappings in declaration order.
     let mappingsByKind: [[Int]]
     let cache: ResolutionCache
-    /// Each mapping's compiled condition, by index: what resolution reads.
-    let conditions: [CompiledCondition]
     /// The sections the conditions name, numbered for the plans' section index.
     let sectionSlots: SectionSlots
     /// For each mapping, the index of its reuse identifier among the
@@ -101,7 +99,7 @@ public final class MappingRegistry: Sendable {
             }
         }
         self.kinds = kinds
-        customKinds = kinds.filter { $0 != .cell && $0 != .header && $0 != .footer }
+        customKinds = kinds.filter { !ViewKind.builtIns.contains($0) }
         kindSlots = slots
         mappingsByKind = byKind
         var pools: [String: Int] = [:]
@@ -112,7 +110,6 @@ public final class MappingRegistry: Sendable {
         }
         poolCount = pools.count
         cache = ResolutionCache(slotCount: kinds.count)
-        conditions = checked.map(\.condition)
         sectionSlots = SectionSlots(named: checked.reduce(into: Set<Int>()) { $0.formUnion($1.condition.namedSections) })
         viewPlugins = checked.map(\.view)
         decoratorLists = checked.map(\.decorators)

@@ -20,7 +20,7 @@ import Synchronization
 /// understands.
 final class ResolutionCache: @unchecked Sendable {
     // @unchecked: `current` is only touched through atomics; `tables`,
-    // `plans` and `retired` only under `lock`.
+    // `referenced` and `retired` only under `lock`.
 
     /// One entry: an encoded word that says how a type resolves for a kind.
     struct Entry {

@@ -37,7 +37,9 @@ final class ResolutionPlan: Sendable {
     /// set; empty when every section shares set 0.
     let candidatesBySlot: [Int32]
     /// The mapping that always wins, whatever the section and value.
-    let alwaysResolvesTo: Int?
+    var alwaysResolvesTo: Int? {
+        candidatesBySlot.isEmpty && winners.first.map { $0 >= 0 } == true ? Int(winners[0]) : nil
+    }
 
     private init(checksEveryValue: Bool) {
         self.checksEveryValue = checksEveryValue
@@ -47,7 +49,6 @@ final class ResolutionPlan: Sendable {
         tests = []
         predicates = []
         candidatesBySlot = []
-        alwaysResolvesTo = nil
     }
 
     /// The plan of a type whose casts depend on the value.
@@ -91,7 +92,6 @@ final class ResolutionPlan: Sendable {
             return nil
         }
         candidatesBySlot = bySlot
-        alwaysResolvesTo = bySlot.isEmpty && winners[0] >= 0 ? Int(winners[0]) : nil
     }
 
     /// Lays out candidate sets, sharing one between sections whose
@@ -103,7 +103,8 @@ final class ResolutionPlan: Sendable {
         var setStarts: [Int32] = []
         var entries: [Int32] = []
         var tests: [CompiledCondition] = []
-        /// Each set laid out so far, by its layout with tests as text.
+        /// Each set laid out so far, keyed by its `Int32` layout (with its
+        /// section marker), so equal sets are stored once.
         var known: [[Int32]: Int32] = [:]
 
         init(accepting: [Int], mappings: [CheckedMapping]) {

@@ -18,6 +18,6 @@ enum TypeMatching {
 
     private static let valueDependentPrefixes = [
         "Swift.Array<", "Swift.ContiguousArray<", "Swift.ArraySlice<",
-        "Swift.Dictionary<", "Swift.Set<", "Swift.Optional<",
+        "Swift.Dictionary<", "Swift.Set<",
     ]
 }

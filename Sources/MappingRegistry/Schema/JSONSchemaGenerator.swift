@@ -82,7 +82,7 @@ package struct JSONSchemaGenerator {
 
     private var condition: JSONValue {
         let section: JSONValue = .object([("type", "integer"), ("minimum", 0), ("maximum", .integer(Int.max))])
-        let keys = ["section", "sections", "predicate", "all", "any", "not"]
+        let keys = ConfigurationParser.testKeys
         var members: [(String, JSONValue)] = [
             ("description", "A condition. One key is that condition; several of 'section', 'sections' and 'predicate' in one object mean all of them."),
             ("type", "object"),
