@@ -2,10 +2,11 @@ import MappingRegistry
 
 /// A parsed command line: the subcommand and the value of every option.
 ///
-/// The parser is driven by ``CommandLineOption/all``: an option is accepted
-/// only by the subcommands its table entry names, takes a value only when
-/// the entry has a value name (as `--data FILE` or `--data=FILE`), and may
-/// be given once. Anything else is a ``CommandLineUsageError``.
+/// The parser is driven by a ``CommandLineGrammar``: an option is accepted
+/// only by the subcommands the grammar gives it, takes a value only when
+/// its entry has a value name (as `--data FILE` or `--data=FILE`), and may
+/// be given once unless it is repeatable (`--error`, `--warning`,
+/// `--ignore`). Anything else is a ``CommandLineUsageError``.
 struct CommandLineArguments: Equatable, Sendable {
     /// Output formats of `validate`.
     enum Format: String, Sendable, CaseIterable {

@@ -10,15 +10,20 @@ import MappingRegistry
 import ModelStorage
 
 /// The command front end any app gets from its `PluginCatalog`: the
-/// `render` and `validate` subcommands, `--help`, diagnostics on standard
-/// error, results on standard output, and an ``ExitCode``.
+/// `render`, `validate`, `schema` and `catalog` subcommands, `--help`,
+/// diagnostics on standard error, results on standard output, and an
+/// ``ExitCode``.
 ///
 /// ```swift
 /// // main.swift of an app's executable
 /// import Foundation
-/// import MappingRegistry
+/// import MappingRegistryCommandLine
 ///
-/// let tool = CommandLineTool(name: "menu", plugins: MenuPlugins.catalog, bundledData: MenuPlugins.defaultData)
+/// let tool = CommandLineTool(
+///     name: "menu",
+///     plugins: MenuPlugins.catalog,
+///     bundledData: InputFile(name: "menu-data.json", text: defaultMenuData)
+/// )
 /// exit(tool.run().rawValue)
 /// ```
 ///
@@ -29,9 +34,14 @@ import ModelStorage
 ///   0, or 1 with `--strict` when anything could not be rendered. With
 ///   `--watch` it renders again whenever the mappings or data file changes,
 ///   reports a bad edit and keeps the last good render, until Ctrl-C (exit 0).
-/// - `NAME validate [--mappings FILE] [--data FILE] [--format text|json] [--warnings-as-errors]`
-///   reports every problem of the mappings file and, with data, of every
-///   stored item: exit 0 when clean, 1 when errors were found.
+/// - `NAME validate [--mappings FILE] [--data FILE] [--catalog FILE]
+///   [--format text|json|sarif|github] [--error CODE] [--warning CODE]
+///   [--ignore CODE] [--warnings-as-errors]` reports every problem of the
+///   mappings file and, with data, of every stored item: exit 0 when
+///   clean, 1 when errors were found.
+/// - `NAME schema [--catalog FILE] mappings|data` prints the JSON Schema of
+///   mappings files or data documents; `NAME catalog` prints the catalog
+///   as JSON, for `validate --catalog` and the `mapping-registry` tool.
 /// - Exit 2 for a usage error or a file that cannot be read. The files
 ///   that can be read are still checked and their diagnostics reported.
 ///
@@ -144,6 +154,14 @@ public struct CommandLineTool: Sendable {
         run(arguments: arguments, standardOutput: &standardOutput, standardError: &standardError, outputIsTerminal: false)
     }
 
+    /// A usage error as the tool prints it: the message (escaped), the
+    /// subcommand's usage, and where to read more.
+    func usageError(_ message: String, subcommand: CommandLineSubcommand?) -> String {
+        "\(name): error: \(DiagnosticFormatter.escapingNonPrintingCharacters(message))\n"
+            + usage(subcommand)
+            + "Run '\(name) --help' for more.\n"
+    }
+
     /// Runs a command line; `outputIsTerminal` says whether standard output
     /// is a terminal, where `render --watch` clears the screen before each render.
     func run(
@@ -156,10 +174,7 @@ public struct CommandLineTool: Sendable {
         do {
             parsed = try CommandLineArguments.parse(arguments, grammar: grammar)
         } catch {
-            let message = DiagnosticFormatter.escapingNonPrintingCharacters(error.message + suggestion(error.suggestion))
-            standardError.write("\(name): error: \(message)\n")
-            standardError.write(usage(error.subcommand))
-            standardError.write("Run '\(name) --help' for more.\n")
+            standardError.write(usageError(error.message + suggestion(error.suggestion), subcommand: error.subcommand))
             return .usage
         }
         if parsed.help {
@@ -211,11 +226,11 @@ public struct CommandLineTool: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Words after a lead, as lines of at most ``width`` characters (a
-    /// longer word gets a line of its own); continuation lines start under
-    /// the first word.
-    static func wrap(_ words: [String], after lead: String) -> [String] {
-        let indent = String(repeating: " ", count: min(lead.count + 1, width / 2))
+    /// Words after a lead, as lines of at most `width` characters (a
+    /// longer word gets a line of its own); continuation lines start with
+    /// `indent`, by default under the first word.
+    static func wrap(_ words: [String], after lead: String, indent: String? = nil, width: Int = width) -> [String] {
+        let indent = indent ?? String(repeating: " ", count: min(lead.count + 1, width / 2))
         var lines: [String] = []
         var line = lead
         var empty = true
@@ -233,17 +248,7 @@ public struct CommandLineTool: Sendable {
 
     /// Text as lines of at most `width` characters, broken at spaces.
     static func lines(of text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = String(word)
-            } else {
-                line += (line.isEmpty ? "" : " ") + word
-            }
-        }
-        return lines + [line]
+        wrap(text.split(separator: " ").map(String.init), after: "", indent: "", width: width)
     }
 
     /// One entry of `--help`: the term in a 24-column field, then its text

@@ -22,15 +22,14 @@ extension CommandSession {
 
     /// Reports the load diagnostics and the render's, the mappings' first,
     /// then the summary line `rendered 23 of 25; 1 missing, 1 ambiguous`;
-    /// nothing when there is nothing to report, unless `always` is set.
+    /// nothing when there is nothing to report.
     mutating func reportRender(
         _ result: RenderResult,
         mappingsDiagnostics: [Diagnostic],
-        dataDiagnostics: [Diagnostic] = [],
-        always: Bool = false
+        dataDiagnostics: [Diagnostic] = []
     ) {
         let groups = [mappingsDiagnostics, dataDiagnostics + result.diagnostics]
-        guard always || groups.contains(where: { !$0.isEmpty }) else { return }
+        guard groups.contains(where: { !$0.isEmpty }) else { return }
         report(groups, trailer: Self.renderSummary(result))
     }
 

@@ -16,13 +16,11 @@ import ModelStorage
 extension CommandSession {
     /// The diagnostics of one input, printed together.
     struct CheckedInput {
-        /// The file diagnostics without a location are about; empty for a
+        /// The file diagnostics without a location are about; `nil` for a
         /// file that could not be read.
-        var file: String
+        var file: String?
         /// Everything found in it, or why it could not be read.
         var diagnostics: [Diagnostic]
-        /// Whether the file could be read.
-        var isRead: Bool
     }
 
     mutating func validate() -> ExitCode {
@@ -85,10 +83,10 @@ extension CommandSession {
             formatter.addSource(file.contents, named: file.name)
             let loaded = loadRegistry(file, plugins: plugins)
             registry = loaded.registry
-            inputs.append(CheckedInput(file: file.name, diagnostics: loaded.diagnostics, isRead: true))
+            inputs.append(CheckedInput(file: file.name, diagnostics: loaded.diagnostics))
             checked.append(file.name + (registry.map { " (\(Self.count($0.mappings.count, "mapping")))" } ?? ""))
         case .failure(let error):
-            inputs.append(CheckedInput(file: "", diagnostics: error.diagnostics, isRead: false))
+            inputs.append(CheckedInput(file: nil, diagnostics: error.diagnostics))
         }
         switch data {
         case .success(let file?):
@@ -107,12 +105,12 @@ extension CommandSession {
                     summary += " (\(models), not resolved)"
                 }
             }
-            inputs.append(CheckedInput(file: file.name, diagnostics: diagnostics, isRead: true))
+            inputs.append(CheckedInput(file: file.name, diagnostics: diagnostics))
             checked.append(summary)
         case .success(nil):
             break
         case .failure(let error):
-            inputs.append(CheckedInput(file: "", diagnostics: error.diagnostics, isRead: false))
+            inputs.append(CheckedInput(file: nil, diagnostics: error.diagnostics))
         }
         return (inputs, checked.isEmpty ? nil : checked.joined(separator: " and "))
     }
@@ -130,7 +128,7 @@ extension CommandSession {
             }
         }
         guard write(inputs, summaries: summaries) else { return .failure }
-        if inputs.contains(where: { !$0.isRead }) { return .usage }
+        if inputs.contains(where: { $0.file == nil }) { return .usage }
         return inputs.contains { $0.diagnostics.contains { $0.severity == .error } } ? .failure : .success
     }
 
@@ -158,9 +156,10 @@ extension CommandSession {
     /// For each diagnostic without a location, the file it is about.
     private static func subjects(_ inputs: [CheckedInput]) -> [Diagnostic: String] {
         var subjects: [Diagnostic: String] = [:]
-        for input in inputs where input.isRead {
+        for input in inputs {
+            guard let file = input.file else { continue }
             for diagnostic in input.diagnostics where diagnostic.location == nil {
-                subjects[diagnostic] = input.file
+                subjects[diagnostic] = file
             }
         }
         return subjects
@@ -187,8 +186,7 @@ extension CommandSession {
 
     /// A usage error found after parsing: the message, the usage, exit 2.
     mutating func usageError(_ message: String) -> ExitCode {
-        errors += "\(tool.name): error: \(DiagnosticFormatter.escapingNonPrintingCharacters(message))\n" + tool.usage(arguments.subcommand)
-        errors += "Run '\(tool.name) --help' for more.\n"
+        errors += tool.usageError(message, subcommand: arguments.subcommand)
         return .usage
     }
 }

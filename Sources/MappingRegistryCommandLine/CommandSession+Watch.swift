@@ -15,7 +15,6 @@ extension CommandSession {
     /// - Returns: ``ExitCode/success`` after SIGINT, or ``ExitCode/usage``
     ///   when there is no mappings file to watch (only the bundled copy).
     mutating func watch(
-        mappings: InputFile,
         data: InputFile,
         standardOutput: inout some TextOutputStream,
         standardError: inout some TextOutputStream

@@ -56,7 +56,7 @@ struct CommandSession {
         switch (mappings, data) {
         case (.success(let mappings), .success(let data?)):
             if arguments.watch {
-                return watch(mappings: mappings, data: data, standardOutput: &standardOutput, standardError: &standardError)
+                return watch(data: data, standardOutput: &standardOutput, standardError: &standardError)
             }
             return render(mappings: mappings, data: data, into: &standardOutput)
         case (.success, .success(nil)):

@@ -87,13 +87,9 @@ struct RejectedArgumentsCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: rejected)
     func badCommandLinesAreUsageErrors(_ testCase: RejectedArgumentsCase) {
-        #expect(throws: CommandLineUsageError.self) {
+        let error = #expect(throws: CommandLineUsageError.self) {
             _ = try CommandLineArguments.parse(testCase.arguments)
         }
-        do {
-            _ = try CommandLineArguments.parse(testCase.arguments)
-        } catch {
-            #expect(error.message == testCase.message)
-        }
+        #expect(error?.message == testCase.message)
     }
 }

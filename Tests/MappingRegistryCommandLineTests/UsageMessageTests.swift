@@ -80,11 +80,14 @@ import Testing
     func helpFitsIn80Columns(standalone: Bool) {
         let result = run(["--help"], tool: standalone ? .standalone : CommandLineToolTests.tool())
         #expect(result.code == .success)
+        #expect(result.output.contains("usage: "))
         let long = result.output.split(separator: "\n").filter { $0.count > 80 }
         #expect(long.isEmpty, "lines over 80 columns: \(long)")
         for subcommand in ["validate", "schema"] {
             let usage = run([subcommand, "--bogus"], tool: standalone ? .standalone : CommandLineToolTests.tool())
+            #expect(usage.code == .usage)
             let lines = usage.errors.split(separator: "\n").map(String.init)
+            #expect(lines.count >= 2 && lines[1].hasPrefix("usage: "), "no usage after the error: \(lines)")
             #expect(lines.dropFirst().allSatisfy { $0.count <= 80 })
         }
     }

@@ -3,9 +3,19 @@ import MappingRegistry
 import Testing
 
 @Suite struct DiagnosticCodeTests {
-    @Test func everyCodeIsKebabCaseAndListedOnce() {
+    @Test func everyCodeIsKebabCaseAndListedOnce() throws {
         let texts = Diagnostic.Code.all.map(\.rawValue)
         #expect(Set(texts).count == texts.count)
+        // `all` lists exactly the constants declared, so the loops over it check every code.
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/MappingRegistry/Diagnostics/Diagnostic+Code.swift"), encoding: .utf8)
+        let declared = source.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("public static let"), line.contains(": Code = \"") else { return nil }
+            return line.split(separator: "\"").dropFirst().first.map(String.init)
+        }
+        #expect(!declared.isEmpty)
+        #expect(Set(declared) == Set(texts))
         for text in texts {
             #expect(text.allSatisfy { $0.isLowercase || $0 == "-" }, "\(text) is not kebab-case")
         }

@@ -99,6 +99,8 @@ import Testing
     @Test func helpFitsIn80ColumnsAndGroupsOptionsBySubcommand() throws {
         for executable in ["menu", "mapping-registry"] {
             let help = try MenuBinary.run(["--help"], executable: executable)
+            #expect(help.status == 0)
+            #expect(help.output.contains("usage: \(executable)"))
             let long = help.output.split(separator: "\n").filter { $0.count > 80 }
             #expect(long.isEmpty, "\(executable): lines over 80 columns: \(long)")
         }

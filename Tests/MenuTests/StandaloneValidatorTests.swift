@@ -70,6 +70,7 @@ struct CatalogCase: CustomTestStringConvertible, Sendable {
     static let catalog = MenuBinary.packageRoot.appendingPathComponent("Examples/Menu/Schemas/menu.catalog.json").path
 
     struct Outcome {
+        /// The exit status of the text run.
         var code: ExitCode
         var diagnostics: [Diagnostic]
         var text: String
@@ -92,8 +93,7 @@ struct CatalogCase: CustomTestStringConvertible, Sendable {
         // Text lines about the file: located ones and their excerpts, and unlocated ones.
         let lines = text.errors.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .filter { $0.hasPrefix(file + ":") || $0.hasPrefix("error: ") || $0.hasPrefix("warning: ") }
-        let code: ExitCode = report.diagnostics.filter(about).contains { $0.severity == .error } ? .failure : .success
-        return Outcome(code: code, diagnostics: report.diagnostics.filter(about), text: lines.joined(separator: "\n"))
+        return Outcome(code: text.code, diagnostics: report.diagnostics.filter(about), text: lines.joined(separator: "\n"))
     }
 
     @Test(arguments: cases)
@@ -106,7 +106,8 @@ struct CatalogCase: CustomTestStringConvertible, Sendable {
         #expect(app.diagnostics.contains { $0.code == testCase.code }, "the case does not produce \(testCase.code)")
         #expect(standalone.diagnostics == app.diagnostics)
         #expect(standalone.text == app.text)
-        #expect(standalone.code == app.code)
+        // The app also checks its bundled data; the tool checks only the file.
+        #expect(standalone.code == (app.diagnostics.contains { $0.severity == .error } ? .failure : .success))
         // The app's command with the catalog instead of its plugins agrees too.
         let withCatalog = try Self.outcome(MenuCommand.makeTool(), ["validate", "--catalog", Self.catalog, "--mappings", file], file: file)
         #expect(withCatalog.diagnostics == app.diagnostics)

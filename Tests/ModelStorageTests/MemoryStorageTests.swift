@@ -91,7 +91,6 @@ private func makeStorage(_ sections: [[String]]) -> (MemoryStorage, UpdateRecord
         #expect(storage.numberOfSections == 1)
         #expect(strings(storage, 0) == ["a"])
         #expect(recorder.take() == [StorageUpdate(), StorageUpdate(), StorageUpdate()])
-        #expect(StorageUpdate().isEmpty)
     }
 
     @Test func setItemsReplacesOneSectionKeepsItsHeaderAndAsksForAFullReload() throws {

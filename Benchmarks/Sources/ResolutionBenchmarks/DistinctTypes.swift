@@ -11,7 +11,6 @@ struct Bit1<Rest: Counted>: Counted { init() {} }
 /// What workload (f) needs of each distinct type.
 struct DistinctType {
     let value: Any
-    let type: any Any.Type
     /// Registers the type as model `T<index>` with a handler view `TV<index>`.
     let register: (inout PluginCatalog, Int) -> Void
     /// Tests a value, as a linear scan's cast would.
@@ -30,7 +29,6 @@ private func collect<T: Counted>(_ type: T.Type, depth: Int, limit: Int, into ty
     guard depth > 0 else {
         types.append(DistinctType(
             value: T(),
-            type: T.self,
             register: { plugins, index in
                 plugins.register(model: T.self, named: "T\(index)")
                 plugins.register(view: "TV\(index)", for: T.self) { _, _ in "t" }

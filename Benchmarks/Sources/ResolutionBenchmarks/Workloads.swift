@@ -105,6 +105,17 @@ private func typeTable(_ items: [Any]) -> [ObjectIdentifier: Int] {
     return table
 }
 
+/// The bare-dictionary baseline: each item's dynamic type to its number.
+private func dictionaryByType(_ items: [Any]) -> (Any, ItemPosition) -> Int {
+    let table = typeTable(items)
+    return { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 }
+}
+
+/// `count` positions, 1 000 items to a section.
+private func flatPositions(_ count: Int) -> [ItemPosition] {
+    (0..<count).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) }
+}
+
 /// Builds a workload with `count` mappings over `itemCount` items.
 func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> Workload {
     var plugins = baseCatalog()
@@ -118,13 +129,12 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
                 ? makeItem(index % 10, index)
                 : makeOptionalItem(index % 10, index, depth: index % 3)
         }
-        let table = typeTable(items)
         return Workload(
             plugins: plugins,
             configuration: mappingsJSON(entries),
             items: items,
-            positions: (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) },
-            dictionary: { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 },
+            positions: flatPositions(itemCount),
+            dictionary: dictionaryByType(items),
             handSwitch: kind == .unconditional
                 ? { item, _ in switchOnType(item) }
                 : { item, _ in unwrapped(item).map(switchOnType) ?? -1 },
@@ -185,13 +195,12 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
         entries += fillers(from: entries.count, to: count)
         scan += Array(repeating: fillerEntry, count: max(0, count - scan.count))
         let items = (0..<itemCount).map { makeItem($0 % used, $0 / used) }
-        let table = typeTable(items)
         return Workload(
             plugins: plugins,
             configuration: mappingsJSON(entries),
             items: items,
-            positions: (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) },
-            dictionary: { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 },
+            positions: flatPositions(itemCount),
+            dictionary: dictionaryByType(items),
             handSwitch: { item, _ in switchWithPredicate(item) },
             scanEntries: scan,
             // The predicates alone: each item's own predicate, called as the registry would.
@@ -205,7 +214,6 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
         entries += ["M1", "M2", "M3", "M4", "M5", "M9"].map { #"{"view": "V\#($0)", "model": "\#($0)"}"# }
         entries += fillers(from: entries.count, to: count)
         let items = (0..<itemCount).map { makeHierarchyItem($0 % 10, $0) }
-        let table = typeTable(items)
         let scan = [
             LinearScan.Entry(accepts: { $0 is Base }, holds: always, priority: 0),
             LinearScan.Entry(accepts: { $0 is any Priced }, holds: always, priority: 0),
@@ -215,8 +223,8 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
             plugins: plugins,
             configuration: mappingsJSON(entries),
             items: items,
-            positions: (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) },
-            dictionary: { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 },
+            positions: flatPositions(itemCount),
+            dictionary: dictionaryByType(items),
             handSwitch: { item, _ in switchOnHierarchy(item) },
             scanEntries: scan,
             predicatesOnly: nil
@@ -228,13 +236,12 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
         for (index, type) in types.enumerated() { type.register(&plugins, index) }
         let entries = types.indices.map { #"{"view": "TV\#($0)", "model": "T\#($0)"}"# }
         let items = (0..<itemCount).map { types[$0 % types.count].value }
-        let table = typeTable(items)
         return Workload(
             plugins: plugins,
             configuration: mappingsJSON(entries),
             items: items,
-            positions: (0..<itemCount).map { ItemPosition(item: $0 % 1_000, section: $0 / 1_000) },
-            dictionary: { item, _ in table[ObjectIdentifier(type(of: item))] ?? -1 },
+            positions: flatPositions(itemCount),
+            dictionary: dictionaryByType(items),
             handSwitch: nil,
             scanEntries: types.map { LinearScan.Entry(accepts: $0.accepts, holds: always, priority: 0) },
             predicatesOnly: nil

@@ -9,7 +9,8 @@ import Synchronization
 // loading and two threads. Build in release mode:
 //   swift run -c release --package-path Benchmarks ResolutionBenchmarks
 // Modes for profilers: --instructions a|b|b3 (one measured loop, see
-// Benchmarks/instructions.sh), --profile-load.
+// Benchmarks/instructions.sh), --time W N (median ns per resolve of one
+// workload), --profile-load.
 
 let arguments = CommandLine.arguments
 let itemCount = 1_000_000
@@ -58,19 +59,36 @@ func makeLargeConfiguration() -> Data {
 
 // MARK: - Profiler modes
 
-if let flag = arguments.firstIndex(of: "--instructions"), arguments.indices.contains(flag + 1) {
+/// The workload a mode's arguments name (`b 50`: workload (b) at 50 mappings), loaded and warmed up.
+func namedWorkload(after flag: Int) -> (workload: Workload, registry: MappingRegistry) {
     let kinds: [String: WorkloadKind] = [
         "a": .unconditional, "b": .sections, "b3": .nested, "c": .predicates, "d": .hierarchy, "e": .optionals, "f": .distinctTypes,
     ]
-    guard let kind = kinds[arguments[flag + 1]] else {
-        print("--instructions takes a, b, b3, c, d, e or f, then optionally a number of mappings")
+    guard arguments.indices.contains(flag + 1), let kind = kinds[arguments[flag + 1]] else {
+        print("\(arguments[flag]) takes a, b, b3, c, d, e or f, then optionally a number of mappings")
         exit(2)
     }
     let size = arguments.indices.contains(flag + 2) ? Int(arguments[flag + 2]) ?? 1_000 : 1_000
     let workload = makeWorkload(kind, mappings: size, itemCount: 100_000)
     guard let registry = load(workload) else { exit(1) }
-    // Warm up outside the measured function: every type and section met once.
     sink &+= warmUp(registry, workload.items, workload.positions)
+    return (workload, registry)
+}
+
+// `--time W N`: the median ns per resolve of one workload over 51 loops of
+// 100 000, for quick comparisons of two builds run in turn.
+if let flag = arguments.firstIndex(of: "--time") {
+    let (workload, registry) = namedWorkload(after: flag)
+    let ns = nsPerItem(count: workload.items.count, runs: 51) { count in
+        sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: count)
+    }
+    print("\(format(ns)) ns per resolve (median of 51; checksum \(sink))")
+    exit(0)
+}
+
+if let flag = arguments.firstIndex(of: "--instructions") {
+    let (workload, registry) = namedWorkload(after: flag)
+    // Warmed up outside the measured function: every type and section met once.
     sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: workload.items.count)
     sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: workload.items.count)
     print("resolved \(workload.items.count) twice (checksum \(sink))")
@@ -329,24 +347,22 @@ func runTwoThreads() {
         return storage
     }
     nonisolated(unsafe) let sharedStorages = storages
-    let renderOne = nsPerItem(count: 500_000, runs: runs) { _ in
-        var stream = DiscardingStream()
-        sink &+= TextRenderer(registry: renderer).render(storages[0], into: &stream).renderedCount
+    /// ns per item rendering one storage on one thread, then one storage each on two.
+    func renderOnOneAndTwoThreads(_ registry: MappingRegistry) -> (one: Double, two: Double) {
+        let one = nsPerItem(count: 500_000, runs: runs) { _ in
+            var stream = DiscardingStream()
+            sink &+= TextRenderer(registry: registry).render(storages[0], into: &stream).renderedCount
+        }
+        let two = twoThreads(count: 1_000_000) { range in
+            var stream = DiscardingStream()
+            return TextRenderer(registry: registry).render(sharedStorages[range.lowerBound == 0 ? 0 : 1], into: &stream).renderedCount
+        }
+        return (one, two)
     }
-    let renderTwo = twoThreads(count: 1_000_000) { range in
-        var stream = DiscardingStream()
-        return TextRenderer(registry: renderer).render(sharedStorages[range.lowerBound == 0 ? 0 : 1], into: &stream).renderedCount
-    }
+    let (renderOne, renderTwo) = renderOnOneAndTwoThreads(renderer)
     // The same render through handler views of `Any`: no cast to a protocol per item.
     guard let plainRenderer = load(makeWorkload(.unconditional, mappings: 50, itemCount: 1)) else { exit(1) }
-    let plainOne = nsPerItem(count: 500_000, runs: runs) { _ in
-        var stream = DiscardingStream()
-        sink &+= TextRenderer(registry: plainRenderer).render(storages[0], into: &stream).renderedCount
-    }
-    let plainTwo = twoThreads(count: 1_000_000) { range in
-        var stream = DiscardingStream()
-        return TextRenderer(registry: plainRenderer).render(sharedStorages[range.lowerBound == 0 ? 0 : 1], into: &stream).renderedCount
-    }
+    let (plainOne, plainTwo) = renderOnOneAndTwoThreads(plainRenderer)
     print("\nTwo threads at once, ns per item per thread (slower thread, median of \(runs))")
     print("  resolve (b, 50 mappings): one thread \(format(one)), two threads \(format(two)) (\(format(two / one, 2))x)")
     print("  render, a view of `any Identified` (500 000 items each): one thread \(format(renderOne)), two threads \(format(renderTwo)) (\(format(renderTwo / renderOne, 2))x)")

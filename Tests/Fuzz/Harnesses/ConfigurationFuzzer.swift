@@ -8,7 +8,12 @@ nonisolated(unsafe) private var menuData: DataDocument?
 /// libFuzzer calls this once before the first input.
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
-    menuData = try? DataDocument(data: Data(BundledFiles.data.utf8), plugins: FuzzSupport.plugins, source: "menu-data.json")
+    do {
+        menuData = try DataDocument(data: Data(BundledFiles.data.utf8), plugins: FuzzSupport.plugins, source: "menu-data.json")
+    } catch {
+        // Without the sample's data nothing would be rendered: a silent, weaker fuzz run.
+        FuzzSupport.stop("the sample's data does not load: \(error)")
+    }
     // Freed before LeakSanitizer's check at exit, which cannot follow the
     // tagged pointers Swift keeps in enum payloads and would report it.
     atexit { menuData = nil }

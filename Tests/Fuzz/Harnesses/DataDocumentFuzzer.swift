@@ -8,7 +8,12 @@ nonisolated(unsafe) private var menuRegistry: MappingRegistry?
 /// libFuzzer calls this once before the first input.
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
-    menuRegistry = try? MappingRegistry(configuration: Data(BundledFiles.mappings.utf8), plugins: FuzzSupport.plugins)
+    do {
+        menuRegistry = try MappingRegistry(configuration: Data(BundledFiles.mappings.utf8), plugins: FuzzSupport.plugins)
+    } catch {
+        // Without the sample's mappings nothing would be resolved: a silent, weaker fuzz run.
+        FuzzSupport.stop("the sample's mappings do not load: \(error)")
+    }
     // Freed before LeakSanitizer's check at exit, which cannot follow the
     // tagged pointers Swift keeps in enum payloads and would report it.
     atexit { menuRegistry = nil }

@@ -1,3 +1,4 @@
+import Foundation
 import MappingRegistry
 import ModelStorage
 
@@ -10,6 +11,12 @@ enum FuzzSupport {
     /// The sample's catalog: models with `Decodable` values, views with and
     /// without `ModelTransfer`, predicates with arguments, decorators.
     static let plugins = MenuPlugins.catalog
+
+    /// Ends the fuzz run before its first input, saying why on standard error.
+    static func stop(_ reason: String) -> Never {
+        FileHandle.standardError.write(Data("fuzz harness: \(reason)\n".utf8))
+        exit(2)
+    }
 }
 
 /// A `TextOutputStream` that keeps only the number of bytes written, so the

@@ -83,10 +83,10 @@ struct BrokenCatalogCase: CustomTestStringConvertible, Sendable {
             name: "a name twice and a type not listed",
             json: """
                 {"catalogVersion": 1, "models": [], "predicates": [], "decorators": [], "types": [],
-                 "views": [{"name": "A", "takes": "T"}, 1️⃣{"name": 2️⃣"A", "takes": "T"}]}
+                 "views": [3️⃣{"name": "A", "takes": "T"}, 1️⃣{"name": 2️⃣"A", "takes": "T"}]}
                 """,
             expected: [
-                "catalog.json:2:12: error: the catalog's 'types' has no 'T', which view 'A' names [missing-key]",
+                "catalog.json:3️⃣: error: the catalog's 'types' has no 'T', which view 'A' names [missing-key]",
                 "catalog.json:1️⃣: error: the catalog's 'types' has no 'T', which view 'A' names [missing-key]",
                 "catalog.json:2️⃣: error: view 'A' is listed twice in the catalog; keep one [duplicate-plugin]",
             ]

@@ -117,13 +117,14 @@ struct SwiftDeclarationCase: CustomTestStringConvertible, Sendable {
         #expect(declaration.location.pointer.isEmpty)
     }
 
-    @Test func theDuplicatePluginCodeComesFromTheCatalog() {
+    @Test func theDuplicatePluginCodeComesFromTheCatalog() throws {
         var plugins = PluginCatalog()
         plugins.register(view: DishRow.self)
         plugins.register(view: "DishRow", for: Dish.self) { dish, _ in dish.name }
-        #expect(throws: ConfigurationError.self) {
+        let error = try #require(throws: ConfigurationError.self) {
             try MappingRegistry(plugins: plugins) { Map(DishRow.self) }
         }
+        #expect(error.errorCodes == ["duplicate-plugin"])
     }
 
     @Test func swiftMappingsResolveAndRenderLikeJSONOnes() throws {
@@ -196,14 +197,15 @@ struct SwiftDeclarationCase: CustomTestStringConvertible, Sendable {
         #expect(registry.warnings.contains { $0.message == "view 'AnimalRow' is registered but no mapping uses it" })
     }
 
-    @Test func aReuseIdentifierConflictAcrossSourcesIsFound() {
+    @Test func aReuseIdentifierConflictAcrossSourcesIsFound() throws {
         let json = configuration(#"{"view": "NumberRow", "model": "Int", "reuseIdentifier": "row"}"#)
-        #expect(throws: ConfigurationError.self) {
+        let error = try #require(throws: ConfigurationError.self) {
             try MappingRegistry(plugins: fixtureCatalog(), sources: [
                 .declarations { Map(DishRow.self, reuseIdentifier: "row") },
                 .json(Data(json.utf8), name: "mappings.json"),
             ])
         }
+        #expect(error.errorCodes == ["reuse-identifier-conflict"])
     }
 
     // MARK: - Less ceremony

@@ -49,13 +49,14 @@ final class EdibleRow: TextView, ModelTransfer {
         ])
     }
 
-    @Test func theSameInSwiftDeclarations() {
-        #expect(throws: ConfigurationError.self) {
+    @Test func theSameInSwiftDeclarations() throws {
+        let error = try #require(throws: ConfigurationError.self) {
             try MappingRegistry(plugins: plugins()) {
                 Map(PromotionBox.self)
                 Map(HappyHourRow.self)
             }
         }
+        #expect(error.errorCodes == ["overlapping-mappings"])
     }
 
     @Test func aSubclassMappingWithAHigherPriorityIsFine() {

@@ -98,9 +98,10 @@ import Testing
         var policy = DiagnosticPolicy()
         try policy.treat(.unusedView, as: .error)
         let json = configuration(#"{"view": "DishRow", "model": "Dish"}"#)
-        #expect(throws: ConfigurationError.self) {
+        let error = try #require(throws: ConfigurationError.self) {
             try MappingRegistry(configuration: Data(json.utf8), plugins: fixtureCatalog(), policy: policy)
         }
+        #expect(!error.errorCodes.isEmpty && error.errorCodes.allSatisfy { $0 == "unused-view" })
         // Without the policy the same file loads, with warnings.
         #expect(try loadRegistry(json).warnings.isEmpty == false)
     }

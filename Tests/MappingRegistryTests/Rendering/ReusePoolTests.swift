@@ -44,8 +44,11 @@ final class TallyRow: TextView, ModelTransfer {
         #expect(diagnostic.code == .missingMapping)
         #expect(diagnostic.position == ItemPosition(item: 2, section: 0))
         let none = pool.render(Optional<Int>.none as Any, at: ItemPosition(item: 0, section: 0))
-        #expect((try? none.get()) == nil)
-        if case .failure(let diagnostic) = none { #expect(diagnostic.code == .nilModel) }
+        guard case .failure(let nilDiagnostic) = none else {
+            Issue.record("expected a failure for nil, got \(none)")
+            return
+        }
+        #expect(nilDiagnostic.code == .nilModel)
         #expect(pool.viewsCreated == 0)
     }
 

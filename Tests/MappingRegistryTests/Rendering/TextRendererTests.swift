@@ -6,19 +6,12 @@ import Testing
 
 /// Counts instances, to prove the reuse pool creates one view per identifier.
 final class CountingRow: TextView, ModelTransfer {
-    private static let counter = Counter()
+    private static let counter = Tally()
     static var instances: Int { counter.value }
     private var text = ""
-    init() { Self.counter.increment() }
+    init() { Self.counter.add() }
     func update(with model: Int) { text = "#\(model)" }
     func render() -> String { text }
-
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        var value: Int { lock.withLock { count } }
-        func increment() { lock.withLock { count += 1 } }
-    }
 }
 
 @Suite struct TextRendererTests {

@@ -74,8 +74,8 @@ func distinctValues<T: Leaf>(_ type: T.Type, depth: Int, into values: inout [any
         #expect(distinctTypes >= 900)
         let json = Data(Self.configuration().utf8)
         let plugins = Self.plugins()
-        let mismatches = Counter()
-        let compared = Counter()
+        let mismatches = Tally()
+        let compared = Tally()
         for round in 0..<4 {
             let registry = try MappingRegistry(configuration: json, plugins: plugins)
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
@@ -86,20 +86,12 @@ func distinctValues<T: Leaf>(_ type: T.Type, depth: Int, into values: inout [any
                     let kind = Self.kinds[random.int(in: 0...(Self.kinds.count - 1))]
                     let cached = resolutionSummary(registry.resolve(value, at: position, kind: kind))
                     let reference = resolutionSummary(registry.resolveWithoutCache(value, at: position, kind: kind))
-                    if cached != reference { mismatches.increment() }
-                    compared.increment()
+                    if cached != reference { mismatches.add() }
+                    compared.add()
                 }
             }
         }
         #expect(mismatches.value == 0)
         #expect(compared.value == 4 * 8 * values.count)
     }
-}
-
-/// A thread-safe counter for the stress test.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
 }
