@@ -109,7 +109,7 @@ import Testing
         let held = mappings.current
         // A registry only `current` holds, replaced by the next reload.
         try file.write(MappingsFile.generation(2))
-        weak var released: MappingRegistry? = try mappings.reload()
+        weak let released: MappingRegistry? = try mappings.reload()
         #expect(released != nil)
         try file.write(MappingsFile.generation(3))
         try mappings.reload()
