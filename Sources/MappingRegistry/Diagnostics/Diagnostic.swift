@@ -42,6 +42,9 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     public var location: SourceLocation?
     /// The item the problem concerns, when it comes from resolving an item.
     public var position: ItemPosition?
+    /// Other places the problem involves, such as the first of two
+    /// mappings that collide; empty for most diagnostics.
+    public var notes: [Note]
 
     /// Creates a diagnostic.
     ///
@@ -51,18 +54,21 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     ///   - message: One line naming the problem.
     ///   - location: Where in a source file, if known.
     ///   - position: Which item, if any.
+    ///   - notes: Other places the problem involves.
     public init(
         severity: Severity,
         code: String,
         message: String,
         location: SourceLocation? = nil,
-        position: ItemPosition? = nil
+        position: ItemPosition? = nil,
+        notes: [Note] = []
     ) {
         self.severity = severity
         self.code = code
         self.message = message
         self.location = location
         self.position = position
+        self.notes = notes
     }
 
     /// Creates a diagnostic with a named code.
@@ -73,14 +79,16 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     ///   - message: One line naming the problem.
     ///   - location: Where in a source file, if known.
     ///   - position: Which item, if any.
+    ///   - notes: Other places the problem involves.
     public init(
         severity: Severity,
         code: Code,
         message: String,
         location: SourceLocation? = nil,
-        position: ItemPosition? = nil
+        position: ItemPosition? = nil,
+        notes: [Note] = []
     ) {
-        self.init(severity: severity, code: code.rawValue, message: message, location: location, position: position)
+        self.init(severity: severity, code: code.rawValue, message: message, location: location, position: position, notes: notes)
     }
 
     /// The compiler-style form: `file:line:column: severity: message [code]`.
@@ -113,7 +121,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
 
 extension Diagnostic {
     private enum CodingKeys: String, CodingKey {
-        case severity, code, message, file, line, column, pointer, section, item
+        case severity, code, message, file, line, column, pointer, section, item, notes
     }
 
     /// Decodes the flat form written by ``encode(to:)``.
@@ -125,26 +133,19 @@ extension Diagnostic {
         severity = try container.decode(Severity.self, forKey: .severity)
         code = try container.decode(String.self, forKey: .code)
         message = try container.decode(String.self, forKey: .message)
-        if let file = try container.decodeIfPresent(String.self, forKey: .file) {
-            location = SourceLocation(
-                file: file,
-                line: try container.decodeIfPresent(Int.self, forKey: .line) ?? 1,
-                column: try container.decodeIfPresent(Int.self, forKey: .column) ?? 1,
-                pointer: try container.decodeIfPresent(String.self, forKey: .pointer) ?? ""
-            )
-        } else {
-            location = nil
-        }
+        location = try SourceLocation.decodeFlat(from: container, file: .file, line: .line, column: .column, pointer: .pointer)
         if let section = try container.decodeIfPresent(Int.self, forKey: .section),
            let item = try container.decodeIfPresent(Int.self, forKey: .item) {
             position = ItemPosition(item: item, section: section)
         } else {
             position = nil
         }
+        notes = try container.decodeIfPresent([Note].self, forKey: .notes) ?? []
     }
 
     /// Encodes a flat object: `severity`, `code`, `message`, and where known
-    /// `file`, `line`, `column`, `pointer`, `section`, `item`.
+    /// `file`, `line`, `column`, `pointer`, `section`, `item`, and `notes`
+    /// when there are any.
     ///
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: Whatever the encoder throws.
@@ -153,15 +154,13 @@ extension Diagnostic {
         try container.encode(severity, forKey: .severity)
         try container.encode(code, forKey: .code)
         try container.encode(message, forKey: .message)
-        if let location {
-            try container.encode(location.file, forKey: .file)
-            try container.encode(location.line, forKey: .line)
-            try container.encode(location.column, forKey: .column)
-            try container.encode(location.pointer, forKey: .pointer)
-        }
+        try location?.encodeFlat(into: &container, file: .file, line: .line, column: .column, pointer: .pointer)
         if let position {
             try container.encode(position.section, forKey: .section)
             try container.encode(position.item, forKey: .item)
+        }
+        if !notes.isEmpty {
+            try container.encode(notes, forKey: .notes)
         }
     }
 }
