@@ -24,37 +24,19 @@ public final class MappingRegistry: Sendable {
     /// Every mapping, in declaration order: sources in the order given,
     /// and within a source as declared.
     public let mappings: [Mapping]
-    /// Warnings found while loading (`unused-view`, `unused-predicate`, `unused-decorator`).
+    /// Warnings found while loading (`unused-view`, `unused-predicate`,
+    /// `unused-decorator`, `unsatisfiable-condition`, `duplicate-decorator`,
+    /// and problems a policy downgraded).
     public let warnings: [Diagnostic]
     /// The custom supplementary kinds that have mappings, in declaration order.
     public let customKinds: [ViewKind]
 
-    /// The mappings with their plugins, by index.
-    let checked: [CheckedMapping]
     /// What the mappings came from, for messages: `mappings.json`, or `the mappings`.
     let sourceDescription: String
-    /// The kinds that have mappings, in order of first appearance; a kind's
-    /// place here is its slot in the cache key.
-    let kinds: [ViewKind]
-    /// The slot of each kind, for configurations with many kinds.
-    let kindSlots: [ViewKind: Int]
-    /// For each kind slot, the indexes of its mappings in declaration order.
-    let mappingsByKind: [[Int]]
-    let cache: ResolutionCache
-    /// The sections the conditions name, numbered for the plans' section index.
-    let sectionSlots: SectionSlots
-    /// For each mapping, the index of its reuse identifier among the
-    /// distinct reuse identifiers: mappings sharing an identifier share a pool.
-    let poolIndexes: [Int]
-    /// How many distinct reuse identifiers there are.
+    /// The mappings by kind, type and section, for resolving.
+    let index: ResolutionIndex
+    /// How many distinct reuse identifiers there are: the pool slots a ``ReusePool`` needs.
     let poolCount: Int
-    /// Each mapping's view, by index: what rendering reads per item, kept
-    /// apart from ``checked`` so that reading it copies one reference.
-    let viewPlugins: [ViewPlugin]
-    /// Each mapping's decorators, by index.
-    let decoratorLists: [[DecoratorPlugin]]
-    /// Whether any mapping has a decorator.
-    let hasDecorators: Bool
 
     /// Loads mappings from any number of sources and checks them together.
     ///
@@ -76,44 +58,27 @@ public final class MappingRegistry: Sendable {
     ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
     /// - Throws: ``ConfigurationError`` with every error found (and the
     ///   warnings), when there is at least one error.
-    public init(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy = DiagnosticPolicy()) throws(ConfigurationError) {
-        let result = try MappingChecker.check(sources, plugins: plugins, policy: policy)
-        checked = result.mappings
-        mappings = checked.map(\.mapping)
-        warnings = result.warnings
+    public convenience init(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy = DiagnosticPolicy()) throws(ConfigurationError) {
+        try self.init(plugins: plugins, sources: sources, policy: policy, usesIndex: ResolutionIndex.isEnabledByEnvironment)
+    }
+
+    /// Loads and checks, with the resolution index on or off.
+    ///
+    /// - Parameter usesIndex: Whether ``resolve(_:at:kind:)`` goes through
+    ///   the index (the default), or tests every mapping of the kind, as the
+    ///   reference resolver does: for debugging, and for tests that compare the two.
+    init(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy, usesIndex: Bool) throws(ConfigurationError) {
+        let loaded = try LoadPipeline.load(sources, plugins: plugins, policy: policy)
+        mappings = loaded.mappings.map(Mapping.init)
+        warnings = loaded.warnings
         let jsonNames = sources.compactMap { source -> String? in
             if case .json(_, let name) = source { return name }
             return nil
         }
         sourceDescription = jsonNames.count == 1 && sources.count == 1 ? jsonNames[0] : "the mappings"
-        var kinds: [ViewKind] = []
-        var slots: [ViewKind: Int] = [:]
-        var byKind: [[Int]] = []
-        for (index, mapping) in mappings.enumerated() {
-            if let slot = slots[mapping.kind] {
-                byKind[slot].append(index)
-            } else {
-                slots[mapping.kind] = kinds.count
-                kinds.append(mapping.kind)
-                byKind.append([index])
-            }
-        }
-        self.kinds = kinds
-        customKinds = kinds.filter { !ViewKind.builtIns.contains($0) }
-        kindSlots = slots
-        mappingsByKind = byKind
-        var pools: [String: Int] = [:]
-        poolIndexes = mappings.map { mapping in
-            if let index = pools[mapping.reuseIdentifier] { return index }
-            pools[mapping.reuseIdentifier] = pools.count
-            return pools.count - 1
-        }
-        poolCount = pools.count
-        cache = ResolutionCache(slotCount: kinds.count)
-        sectionSlots = SectionSlots(named: checked.reduce(into: Set<Int>()) { $0.formUnion($1.condition.namedSections) })
-        viewPlugins = checked.map(\.view)
-        decoratorLists = checked.map(\.decorators)
-        hasDecorators = decoratorLists.contains { !$0.isEmpty }
+        index = ResolutionIndex(loaded.mappings, isEnabled: usesIndex)
+        customKinds = index.kinds.filter { !ViewKind.builtIns.contains($0) }
+        poolCount = (loaded.mappings.map(\.poolIndex).max() ?? -1) + 1
     }
 
     /// Declares mappings in Swift and checks them.

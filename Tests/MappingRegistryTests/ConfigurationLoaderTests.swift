@@ -118,7 +118,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
                 #"{"view": "DishRow", "model": "Dish", "reuseIdentifier": 1️⃣"row"}"#,
                 #"{"view": "NumberRow", "model": "Int", "reuseIdentifier": 2️⃣"row"}"#
             ),
-            expected: ["mappings.json:1️⃣: error: reuse identifier 'row' gives view 'DishRow' here and view 'NumberRow' at mappings.json:2️⃣; one reuse identifier must always give one view type [reuse-identifier-conflict]"]
+            expected: ["mappings.json:2️⃣: error: reuse identifier 'row' gives view 'NumberRow' here and view 'DishRow' at mappings.json:1️⃣; one reuse identifier must always give one view type [reuse-identifier-conflict]"]
         ),
         .init(
             name: "duplicate-mapping",
@@ -126,7 +126,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
                 #"2️⃣{"view": "DishRow", "model": "Dish", "priority": 3}"#
             ),
-            expected: ["mappings.json:1️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2️⃣; remove one [duplicate-mapping]"]
+            expected: ["mappings.json:2️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:1️⃣; remove one [duplicate-mapping]"]
         ),
         .init(
             name: "overlapping-mappings, both unconditional",
@@ -134,7 +134,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
                 #"2️⃣{"view": "FoodRow", "model": "Dish"}"#
             ),
-            expected: ["mappings.json:1️⃣: error: 'DishRow' here and 'FoodRow' at mappings.json:2️⃣ both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
         .init(
             name: "overlapping-mappings, a predicate inside an unconditional mapping",
@@ -142,7 +142,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
                 #"2️⃣{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isVegan"}}"#
             ),
-            expected: ["mappings.json:1️⃣: error: 'DishRow' here and 'FoodRow' at mappings.json:2️⃣ both show 'Dish' as cell with priority 0 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
         .init(
             name: "duplicate-key",
@@ -280,7 +280,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
             #"{"view": "NumberRow", "model": "Int", "condition": {"section": 1, "predicate": "isBig"}}"#
         )).filter { $0.severity == .error }
         #expect(diagnostics.map(\.code) == ["overlapping-mappings"])
-        #expect(diagnostics.first?.message.hasPrefix("'BigNumber' here and 'NumberRow' at mappings.json:6:5 both show 'Int'") == true)
+        #expect(diagnostics.first?.message.hasPrefix("'NumberRow' here and 'BigNumber' at mappings.json:4:5 both show 'Int' as cell with priority 0 in section 1 wherever predicate 'isBig' holds") == true)
     }
 
     @Test func unreadableFileIsADiagnostic() {

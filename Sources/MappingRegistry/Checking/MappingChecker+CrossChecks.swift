@@ -1,7 +1,10 @@
 /// The checks across mappings, over every valid mapping of every source:
-/// reuse identifiers, duplicates and overlaps. A diagnostic about two
-/// mappings is located at the first (in registry order) and names the
-/// other's `file:line:column` in its message.
+/// reuse identifiers, duplicates and overlaps.
+///
+/// A diagnostic about two mappings is located at the later one (see
+/// ``CompiledMapping/isDeclared(after:)``), names the earlier's
+/// `file:line:column` in its message and carries a note at the earlier:
+/// the compiler convention for a redeclaration.
 extension MappingChecker {
     /// The types involved in deciding whether two mappings can show one value.
     struct WitnessKey: Hashable {
@@ -9,54 +12,63 @@ extension MappingChecker {
         var second: ObjectIdentifier, secondView: ObjectIdentifier
     }
 
+    /// Runs every check across the compiled mappings.
+    mutating func checkAcrossMappings() {
+        checkReuseIdentifiers(mappings)
+        checkDuplicatesAndOverlaps(mappings)
+    }
+
     // MARK: - Reuse identifiers
 
-    mutating func checkReuseIdentifiers(_ mappings: [CheckedMapping]) {
-        var owners: [String: CheckedMapping] = [:]
+    private mutating func checkReuseIdentifiers(_ mappings: [CompiledMapping]) {
+        var owners: [String: CompiledMapping] = [:]
         var reported: Set<String> = []
         for mapping in mappings {
-            let identifier = mapping.mapping.reuseIdentifier
+            let identifier = mapping.reuseIdentifier
             guard let owner = owners[identifier] else {
                 owners[identifier] = mapping
                 continue
             }
             // One report per identifier and view: the first conflict says what to fix.
             guard !owner.view.isSameView(as: mapping.view), reported.insert("\(identifier)\u{0}\(mapping.view.name)").inserted else { continue }
+            let (earlier, later) = mapping.isDeclared(after: owner) ? (owner, mapping) : (mapping, owner)
+            let earlierSite = earlier.sites[\.reuseIdentifier]
             report(Diagnostic(
                 severity: .error,
                 code: .reuseIdentifierConflict,
-                message: "reuse identifier '\(identifier)' gives view '\(owner.view.name)' here and view '\(mapping.view.name)' at \(mapping.sites[\.reuseIdentifier]); one reuse identifier must always give one view type",
-                location: owner.sites[\.reuseIdentifier]
+                message: "reuse identifier '\(identifier)' gives view '\(later.view.name)' here and view '\(earlier.view.name)' at \(earlierSite); one reuse identifier must always give one view type",
+                location: later.sites[\.reuseIdentifier],
+                notes: [Diagnostic.Note(message: "'\(identifier)' gives view '\(earlier.view.name)' here", location: earlierSite)]
             ))
         }
     }
 
     // MARK: - Duplicates and overlaps
 
-    mutating func checkDuplicatesAndOverlaps(_ mappings: [CheckedMapping]) {
+    private mutating func checkDuplicatesAndOverlaps(_ mappings: [CompiledMapping]) {
         /// What makes two mappings say the same thing: the same view (through
-        /// aliases), model type, kind and condition.
+        /// aliases), model type, kind and condition in normal form.
         struct Identity: Hashable {
-            var view: ObjectIdentifier, model: ObjectIdentifier, kind: ViewKind, condition: MappingCondition
+            var view: ObjectIdentifier, model: ObjectIdentifier, kind: ViewKind, condition: Condition
         }
         struct Group: Hashable {
             var kind: ViewKind, priority: Int
         }
-        var firstWithIdentity: [Identity: CheckedMapping] = [:]
-        var groups: [Group: [CheckedMapping]] = [:]
+        var firstWithIdentity: [Identity: CompiledMapping] = [:]
+        var groups: [Group: [CompiledMapping]] = [:]
         for mapping in mappings {
             let identity = Identity(
                 view: mapping.view.viewType ?? ObjectIdentifier(mapping.view),
-                model: mapping.model.id,
-                kind: mapping.mapping.kind,
-                condition: ConditionLogic.normalized(mapping.mapping.condition)
+                model: mapping.model.type.id,
+                kind: mapping.kind,
+                condition: mapping.condition.normalized
             )
             if let first = firstWithIdentity[identity] {
-                report(.duplicateMapping(first.mapping, mapping.mapping))
+                report(.duplicateMapping(first, mapping))
                 continue
             }
             firstWithIdentity[identity] = mapping
-            groups[Group(kind: mapping.mapping.kind, priority: mapping.mapping.priority), default: []].append(mapping)
+            groups[Group(kind: mapping.kind, priority: mapping.priority), default: []].append(mapping)
         }
         for group in groups.values where group.count > 1 {
             reportOverlaps(in: group)
@@ -64,39 +76,58 @@ extension MappingChecker {
     }
 
     /// Reports each pair of one group (one kind and priority) that provably
-    /// claims the same value at the same position.
-    private mutating func reportOverlaps(in group: [CheckedMapping]) {
+    /// claims the same value at the same position in some section.
+    private mutating func reportOverlaps(in group: [CompiledMapping]) {
         for (first, second) in OverlapCandidates(group).pairs() {
             let a = group[first], b = group[second]
             // The types first: cached per combination of types, and most pairs fail there.
-            guard let witness = witness(a, b) else { continue }
-            let relation = a.mapping.condition == b.mapping.condition ? nil : ConditionLogic.relation(a.mapping.condition, b.mapping.condition)
-            guard let narrower = ConditionLogic.narrowerOfImplying(a.mapping.condition, b.mapping.condition, relation: relation) else { continue }
+            guard let witness = witness(a, b), let space = ConditionSpace(a.condition, b.condition) else { continue }
+            let sections = space.overlap(a.condition, b.condition)
+            guard !sections.isEmpty else { continue }
             // The same view for the same model under conditions that say the
             // same thing in other words is a duplicate, not an overlap.
-            if a.view.isSameView(as: b.view), a.model.id == b.model.id, relation?.isEquivalence ?? true {
-                report(.duplicateMapping(a.mapping, b.mapping))
+            if a.view.isSameView(as: b.view), a.model.type.id == b.model.type.id, space.areEquivalent(a.condition, b.condition) {
+                report(.duplicateMapping(a, b))
                 continue
             }
-            let place = narrower == .none ? "everywhere" : "wherever \(narrower) holds"
-            let shown = a.model.id == witness.id ? a.mapping.model
-                : b.model.id == witness.id ? b.mapping.model
+            let shown = a.model.type.id == witness.id ? a.model.name
+                : b.model.type.id == witness.id ? b.model.name
                 : plugins.model(ofType: witness.id)?.name ?? witness.name
-            report(Diagnostic(
-                severity: .error,
-                code: .overlappingMappings,
-                message: "'\(a.mapping.view)' here and '\(b.mapping.view)' at \(b.mapping.location) both show '\(shown)' as \(a.mapping.kind) with priority \(a.mapping.priority) \(place); give one a higher priority or make the conditions disjoint",
-                location: a.mapping.location
-            ))
+            report(.overlappingMappings(a, b, showing: shown, place: Self.describePlace(of: a, b, in: sections, space: space)))
         }
+    }
+
+    /// Where two overlapping mappings both apply, for the message:
+    /// `everywhere`, `in section 2`, `in every section but 1`, each followed
+    /// by `wherever <condition> holds` when predicates narrow it there.
+    private static func describePlace(of a: CompiledMapping, _ b: CompiledMapping, in sections: [Int], space: ConditionSpace) -> String {
+        let named = sections.filter { $0 != SectionSlots.unnamedSection }
+        let sectionPart: String
+        if sections.count == space.sections.count {
+            sectionPart = ""
+        } else if sections.contains(SectionSlots.unnamedSection) {
+            let excluded = space.sections.filter { $0 != SectionSlots.unnamedSection && !sections.contains($0) }
+            sectionPart = "in every section but " + excluded.map(String.init).joined(separator: ", ")
+        } else {
+            sectionPart = (named.count == 1 ? "in section " : "in sections ") + named.map(String.init).joined(separator: ", ")
+        }
+        // What narrows the overlap in its first section: the condition that
+        // implies the other there, reduced to what the section leaves.
+        let section = sections[0]
+        let relation = space.relation(a.condition, b.condition, inSection: section)
+        let narrower = relation.secondCanHold && relation.secondImpliesFirst ? b.condition : a.condition
+        let residual = narrower.residual(inSection: section)
+        let predicatePart = residual == .always ? "" : "wherever \(residual) holds"
+        let parts = [sectionPart, predicatePart].filter { !$0.isEmpty }
+        return parts.isEmpty ? "everywhere" : parts.joined(separator: " ")
     }
 
     /// A type whose values both mappings take (model and view alike), when
     /// one provably exists: one of their own types, or a registered model.
-    private mutating func witness(_ a: CheckedMapping, _ b: CheckedMapping) -> ModelType? {
-        let key = WitnessKey(first: a.model.id, firstView: a.view.model.id, second: b.model.id, secondView: b.view.model.id)
+    private mutating func witness(_ a: CompiledMapping, _ b: CompiledMapping) -> ModelType? {
+        let key = WitnessKey(first: a.model.type.id, firstView: a.view.model.id, second: b.model.type.id, secondView: b.view.model.id)
         if let known = witnessCache[key] { return known }
-        let bounds = [a.model, a.view.model, b.model, b.view.model]
+        let bounds = [a.model.type, a.view.model, b.model.type, b.view.model]
         let candidates = bounds + plugins.models.values.map(\.type).sorted { $0.name < $1.name }
         let found = candidates.first { candidate in bounds.allSatisfy { $0.contains(candidate) } }
         witnessCache[key] = .some(found)
@@ -109,20 +140,20 @@ extension MappingChecker {
 /// different structs never share a value, and conditions confined to
 /// different sections never hold together.
 struct OverlapCandidates {
-    private let group: [CheckedMapping]
+    private let group: [CompiledMapping]
     /// For each mapping, the struct or enum every value it takes must be.
     private let valueType: [ObjectIdentifier?]
     /// For each mapping, the sections its condition can hold in; `nil` for any.
     private let sections: [Set<Int>?]
 
-    init(_ group: [CheckedMapping]) {
+    init(_ group: [CompiledMapping]) {
         self.group = group
         valueType = group.map { mapping in
-            if mapping.model.shape == .value { return mapping.model.id }
+            if mapping.model.type.shape == .value { return mapping.model.type.id }
             if mapping.view.model.shape == .value { return mapping.view.model.id }
             return nil
         }
-        sections = group.map { ConditionLogic.sections(of: $0.mapping.condition) }
+        sections = group.map(\.condition.possibleSections)
     }
 
     /// Index pairs `(i, j)` with `i < j`, in order.
@@ -193,14 +224,36 @@ struct OverlapCandidates {
 }
 
 extension Diagnostic {
-    /// `duplicate-mapping`: a second mapping that says what `first` says,
-    /// located at the first and naming the second's place.
-    static func duplicateMapping(_ first: Mapping, _ second: Mapping) -> Diagnostic {
-        Diagnostic(
+    /// `duplicate-mapping`: two mappings that say the same thing, located
+    /// at the later, with a note at the earlier.
+    static func duplicateMapping(_ a: CompiledMapping, _ b: CompiledMapping) -> Diagnostic {
+        let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
+        return Diagnostic(
             severity: .error,
             code: .duplicateMapping,
-            message: "view '\(first.view)' shows model '\(first.model)' as \(first.kind) with the same condition here and at \(second.location); remove one",
-            location: first.location
+            message: "view '\(later.view.name)' shows model '\(later.model.name)' as \(later.kind) with the same condition here and at \(earlier.location); remove one",
+            location: later.location,
+            notes: [.declaredHere(earlier)]
         )
+    }
+
+    /// `overlapping-mappings`: two mappings of one kind and priority that
+    /// claim the same values somewhere, located at the later, with a note at the earlier.
+    static func overlappingMappings(_ a: CompiledMapping, _ b: CompiledMapping, showing model: String, place: String) -> Diagnostic {
+        let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
+        return Diagnostic(
+            severity: .error,
+            code: .overlappingMappings,
+            message: "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority) \(place); give one a higher priority or make the conditions disjoint",
+            location: later.location,
+            notes: [.declaredHere(earlier)]
+        )
+    }
+}
+
+extension Diagnostic.Note {
+    /// `'DishRow' is declared here`, at a mapping.
+    static func declaredHere(_ mapping: CompiledMapping) -> Diagnostic.Note {
+        Diagnostic.Note(message: "'\(mapping.view.name)' is declared here", location: mapping.location)
     }
 }

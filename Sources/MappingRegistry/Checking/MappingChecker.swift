@@ -1,88 +1,50 @@
 import Foundation
 
-/// The one checker behind every front end: turns declarations (from Swift,
-/// or read from JSON by ``ConfigurationParser``) into checked mappings,
-/// and collects every problem before giving up.
+/// The one checker behind every front end: checks each declaration, from
+/// Swift or read from JSON, and compiles each one that passes into a
+/// ``CompiledMapping``, reporting every problem to the load's log rather
+/// than stopping at the first.
 ///
-/// Each declaration is checked on its own (names, types, conditions,
-/// arguments, decorators); then the checks across mappings (reuse
-/// identifiers, duplicates, overlaps) run over every valid mapping of every
-/// source together.
+/// Each declaration is checked on its own here (names, types, conditions,
+/// arguments, decorators); the checks across mappings are in
+/// `MappingChecker+CrossChecks.swift`, and the warnings about plugins no
+/// mapping uses come last, once every source has been seen. The stages
+/// are put together in `LoadPipeline`.
 struct MappingChecker {
-    /// What a successful check produces.
-    struct Result {
-        var mappings: [CheckedMapping]
-        var warnings: [Diagnostic]
-    }
-
     let plugins: PluginCatalog
-    /// The severity policy every diagnostic goes through as it is reported.
-    let policy: DiagnosticPolicy
-    var diagnostics: [Diagnostic] = []
-    /// How many reported diagnostics are errors under the policy.
-    private var errorCount = 0
+    /// Where every problem goes, under the load's policy.
+    var log: DiagnosticLog
+    /// The mappings compiled so far, in order.
+    private(set) var mappings: [CompiledMapping] = []
+    /// The pool slot of each reuse identifier, in order of first use.
+    private var poolIndexes: [String: Int] = [:]
     /// Every registered plugin some declaration names, valid declaration or
     /// not: a typo elsewhere in a mapping does not make its view unused.
     private var referencedViews: Set<String> = []
-    var referencedPredicates: Set<String> = []
+    private var referencedPredicates: Set<String> = []
     private var referencedDecorators: Set<String> = []
-    /// Whether every JSON source had a list of mappings to check.
-    private var readEveryList = true
-    /// The names of the sources, for warning messages.
-    private var sourceNames: [String] = []
     /// Answers to "which type could both of these mappings show?", by the types involved.
     var witnessCache: [WitnessKey: ModelType?] = [:]
 
-    init(plugins: PluginCatalog, policy: DiagnosticPolicy) {
+    init(plugins: PluginCatalog, log: DiagnosticLog) {
         self.plugins = plugins
-        self.policy = policy
+        self.log = log
     }
 
-    /// Checks every source.
-    ///
-    /// - Throws: ``ConfigurationError`` with every error and warning found,
-    ///   when at least one error remains under the policy.
-    static func check(_ sources: [MappingSource], plugins: PluginCatalog, policy: DiagnosticPolicy) throws(ConfigurationError) -> Result {
-        var checker = MappingChecker(plugins: plugins, policy: policy)
-        checker.reportDuplicatePlugins()
-        var declarations: [MappingDeclaration] = []
-        for source in sources {
-            switch source {
-            case .declarations(let list):
-                declarations += list
-                checker.sourceNames.append("the Swift declarations")
-            case .json(let data, let name):
-                let parsed = ConfigurationParser.parse(data, source: name)
-                declarations += parsed.declarations
-                parsed.diagnostics.forEach { checker.report($0) }
-                checker.readEveryList = checker.readEveryList && parsed.readMappings
-                checker.referencedPredicates.formUnion(parsed.predicateNames)
-                checker.sourceNames.append(name)
-            }
-        }
-        var mappings: [CheckedMapping] = []
-        mappings.reserveCapacity(declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            if let mapping = checker.check(declaration, index: index) { mappings.append(mapping) }
-        }
-        checker.checkReuseIdentifiers(mappings)
-        checker.checkDuplicatesAndOverlaps(mappings)
-        // Without a readable list of mappings, "unused" would be noise.
-        if checker.readEveryList {
-            checker.unusedPluginWarnings().forEach { checker.report($0) }
-        }
-        let all = checker.diagnostics
-        if checker.errorCount > 0 {
-            throw ConfigurationError(diagnostics: all)
-        }
-        // Without errors, everything reported is a warning (or a problem the policy downgraded).
-        return Result(mappings: mappings, warnings: Diagnostic.sorted(all))
+    /// Reports a diagnostic through the log.
+    mutating func report(_ diagnostic: Diagnostic) {
+        log.report(diagnostic)
     }
 
     // MARK: - One declaration
 
-    private mutating func check(_ declaration: MappingDeclaration, index: Int) -> CheckedMapping? {
-        let errorsBefore = errorCount
+    /// Checks one declaration and, when nothing in it is an error (or left
+    /// unknown by a problem the policy let pass), compiles it.
+    ///
+    /// - Returns: The compiled mapping, also kept in ``mappings``; `nil` when it has a problem.
+    @discardableResult
+    mutating func check(_ declaration: MappingDeclaration) -> CompiledMapping? {
+        let errorsBefore = log.errorCount
         let sites = declaration.sites
         let view = declaration.view.flatMap { lookUpView($0, at: sites[\.view]) }
         let model = declaration.model.flatMap { lookUpModel($0, at: sites[\.model]) }
@@ -100,32 +62,30 @@ struct MappingChecker {
         let condition = declaration.condition.flatMap { condition in
             compile(condition, site: sites.condition ?? ConditionSite(location: sites.object, object: sites.object), model: model)
         }
-        var decorators: [DecoratorPlugin] = []
-        for (position, name) in declaration.decorators.enumerated() {
-            if let decorator = lookUpDecorator(name, model: model, at: sites.decorator(position)) {
-                decorators.append(decorator)
-            }
-        }
-        // An unknown key the policy lets pass is skipped; as an error it
-        // keeps the mapping out of the checks across mappings.
-        let keyErrors = declaration.keyProblems.contains { policy.isError($0) }
+        let decorators = checkDecorators(declaration.decorators, model: model, sites: sites)
         // Left out when anything in it is an error, or unknown (even when a
         // policy made that a warning): a mapping is never built on a guess.
-        guard declaration.isWellFormed, errorCount == errorsBefore, !keyErrors,
-              decorators.count == declaration.decorators.count,
-              let view, let model, let condition, let written = declaration.condition else { return nil }
-        let mapping = Mapping(Mapping.Contents(
-            view: view.name,
-            model: model.name,
-            kind: declaration.kind,
-            reuseIdentifier: declaration.reuseIdentifier ?? view.name,
-            condition: written,
-            priority: declaration.priority,
-            decorators: declaration.decorators,
-            index: index,
-            location: sites.object
-        ))
-        return CheckedMapping(mapping: mapping, model: model.type, view: view, condition: condition, decorators: decorators, sites: sites)
+        guard declaration.isWellFormed, log.errorCount == errorsBefore,
+              let view, let model, let condition, let decorators else { return nil }
+        if condition.isUnsatisfiableBySections {
+            report(.unsatisfiableCondition(condition, view: view.name, at: sites.condition?.location ?? sites.object))
+        }
+        let reuseIdentifier = declaration.reuseIdentifier ?? view.name
+        let poolIndex = poolIndexes[reuseIdentifier] ?? poolIndexes.count
+        poolIndexes[reuseIdentifier] = poolIndex
+        let mapping = CompiledMapping(
+            index: mappings.count, view: view, model: model, kind: declaration.kind,
+            reuseIdentifier: reuseIdentifier, poolIndex: poolIndex, condition: condition,
+            priority: declaration.priority, decorators: decorators, sites: sites, sourceIndex: declaration.sourceIndex
+        )
+        mappings.append(mapping)
+        return mapping
+    }
+
+    /// Notes predicate names that a source mentions in parts too broken to
+    /// declare: a mistake next to a predicate does not make it unused.
+    mutating func noteMentioned(predicates: Set<String>) {
+        referencedPredicates.formUnion(predicates)
     }
 
     private mutating func lookUpView(_ reference: MappingDeclaration.ViewReference, at location: SourceLocation) -> ViewPlugin? {
@@ -153,6 +113,25 @@ struct MappingChecker {
         }
     }
 
+    /// The decorators of a mapping, in order; `nil` after reporting when
+    /// any is unknown or cannot take the model. A decorator listed twice is
+    /// a warning at its second listing.
+    private mutating func checkDecorators(_ names: [String], model: ModelPlugin?, sites: DeclarationSites) -> [DecoratorPlugin]? {
+        var decorators: [DecoratorPlugin] = []
+        var firstListing: [String: Int] = [:]
+        for (position, name) in names.enumerated() {
+            if let first = firstListing[name] {
+                report(.duplicateDecorator(name, at: sites.decorator(position), first: sites.decorator(first)))
+            } else {
+                firstListing[name] = position
+            }
+            if let decorator = lookUpDecorator(name, model: model, at: sites.decorator(position)) {
+                decorators.append(decorator)
+            }
+        }
+        return decorators.count == names.count ? decorators : nil
+    }
+
     private mutating func lookUpDecorator(_ name: String, model: ModelPlugin?, at location: SourceLocation) -> DecoratorPlugin? {
         referencedDecorators.insert(name)
         guard let decorator = plugins.decorators[name] else {
@@ -169,7 +148,7 @@ struct MappingChecker {
     // MARK: - Conditions
 
     /// Checks a condition and compiles it; `nil` after reporting when any part is invalid.
-    private mutating func compile(_ condition: MappingCondition, site: ConditionSite, model: ModelPlugin?) -> CompiledCondition? {
+    private mutating func compile(_ condition: MappingCondition, site: ConditionSite, model: ModelPlugin?) -> Condition? {
         switch condition {
         case .none:
             return .always
@@ -184,7 +163,7 @@ struct MappingChecker {
             for (index, section) in sections.enumerated() where !checkSection(section, at: site.element(index)) {
                 valid = false
             }
-            return valid ? .sections(Set(sections)) : nil
+            return valid ? .sections(sections) : nil
         case .predicate(let name, let argument):
             return compilePredicate(name, argument: argument, site: site, model: model)
         case .all(let conditions), .any(let conditions):
@@ -194,7 +173,7 @@ struct MappingChecker {
                 report(.invalidCondition("'\(key)' is empty; list at least one condition", at: site.object))
                 return nil
             }
-            var parts: [CompiledCondition] = []
+            var parts: [Condition] = []
             var valid = true
             for (index, part) in conditions.enumerated() {
                 if let compiled = compile(part, site: site.child(index), model: model) {
@@ -206,7 +185,7 @@ struct MappingChecker {
             guard valid else { return nil }
             return isAll ? .all(parts) : .any(parts)
         case .not(let inner):
-            return compile(inner, site: site.child(0), model: model).map(CompiledCondition.not)
+            return compile(inner, site: site.child(0), model: model).map(Condition.not)
         }
     }
 
@@ -226,7 +205,7 @@ struct MappingChecker {
         argument: PredicateArgument?,
         site: ConditionSite,
         model: ModelPlugin?
-    ) -> CompiledCondition? {
+    ) -> Condition? {
         referencedPredicates.insert(name)
         guard let predicate = plugins.predicates[name] else {
             report(.unknownPlugin("predicate", code: .unknownPredicate, named: name, candidates: plugins.predicates.keys, noneRegistered: "the PluginCatalog has no predicates", at: site.location))
@@ -257,7 +236,7 @@ struct MappingChecker {
             break
         }
         do {
-            return .predicate(name: name, test: try predicate.bind(argument))
+            return .predicate(PredicateCall(name: name, argument: argument, test: try predicate.bind(argument)))
         } catch {
             report(.wrongArgument(error, predicate: predicate, argument: argument ?? .null, at: site.argument ?? site.location))
             return nil
@@ -266,7 +245,11 @@ struct MappingChecker {
 
     // MARK: - Warnings
 
-    private func unusedPluginWarnings() -> [Diagnostic] {
+    /// Warns about each registered view, predicate and decorator that no
+    /// declaration of any source names.
+    ///
+    /// - Parameter sourceNames: The sources, for the message when there is one.
+    mutating func reportUnusedPlugins(sourceNames: [String]) {
         let place = sourceNames.count == 1 ? "in \(sourceNames[0]) " : ""
         func unused(_ category: String, _ names: [String], _ referenced: Set<String>, _ code: Diagnostic.Code) -> [Diagnostic] {
             // The plugin a misspelt name's did-you-mean points at was meant:
@@ -277,12 +260,14 @@ struct MappingChecker {
                 Diagnostic(severity: .warning, code: code, message: "\(category) '\(name)' is registered but no mapping \(place)uses it")
             }
         }
-        return unused("view", plugins.viewNames, referencedViews, .unusedView)
+        let warnings = unused("view", plugins.viewNames, referencedViews, .unusedView)
             + unused("predicate", plugins.predicateNames, referencedPredicates, .unusedPredicate)
             + unused("decorator", plugins.decoratorNames, referencedDecorators, .unusedDecorator)
+        warnings.forEach { report($0) }
     }
 
-    private mutating func reportDuplicatePlugins() {
+    /// Reports each plugin name registered twice in one category.
+    mutating func reportDuplicatePlugins() {
         for duplicate in plugins.duplicates {
             report(Diagnostic(
                 severity: .error,
@@ -291,18 +276,32 @@ struct MappingChecker {
             ))
         }
     }
-
-    /// Records a diagnostic as the policy has it (or not at all, when ignored).
-    mutating func report(_ diagnostic: Diagnostic) {
-        guard let kept = policy.apply(to: diagnostic) else { return }
-        if kept.severity == .error { errorCount += 1 }
-        diagnostics.append(kept)
-    }
 }
 
 // MARK: - Diagnostic factories
 
 extension Diagnostic {
+    /// `unsatisfiable-condition`: no section makes the condition hold.
+    static func unsatisfiableCondition(_ condition: Condition, view: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .warning,
+            code: .unsatisfiableCondition,
+            message: "condition \(condition) holds in no section, so this mapping of '\(view)' can never apply; fix or remove the condition",
+            location: location
+        )
+    }
+
+    /// `duplicate-decorator`: a decorator listed a second time on one mapping.
+    static func duplicateDecorator(_ name: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .warning,
+            code: .duplicateDecorator,
+            message: "decorator '\(name)' is already listed on this mapping at \(first), so it would apply twice; remove one",
+            location: location,
+            notes: [Diagnostic.Note(message: "'\(name)' is first listed here", location: first)]
+        )
+    }
+
     static func incompatibleModel(plugin: String, takes pluginModel: ModelType, model: ModelPlugin, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
             severity: .error,

@@ -21,7 +21,6 @@ struct ConfigurationParser {
     struct Result {
         /// One declaration per mapping object, well-formed or not.
         var declarations: [MappingDeclaration] = []
-        var diagnostics: [Diagnostic] = []
         /// Whether the document had a `mappings` array; without one,
         /// "unused plugin" warnings would be noise.
         var readMappings = false
@@ -32,11 +31,14 @@ struct ConfigurationParser {
 
     let source: String
     private var result = Result()
+    /// Where every problem with the document goes, under the load's policy.
+    private var log: DiagnosticLog
     /// How many problems left a value unread (everything but key problems).
     private var unreadCount = 0
 
-    private init(source: String) {
+    private init(source: String, log: DiagnosticLog) {
         self.source = source
+        self.log = log
     }
 
     /// Reads a document.
@@ -44,10 +46,13 @@ struct ConfigurationParser {
     /// - Parameters:
     ///   - data: The document's bytes.
     ///   - source: The file name diagnostics use.
-    /// - Returns: The declarations and every problem with the document's shape.
-    static func parse(_ data: Data, source: String) -> Result {
-        var parser = ConfigurationParser(source: source)
+    ///   - log: Where every problem with the document's shape is reported.
+    /// - Returns: The declarations, each marked well-formed or not under the
+    ///   log's policy (an unknown key the policy lets pass leaves it whole).
+    static func parse(_ data: Data, source: String, log: inout DiagnosticLog) -> Result {
+        var parser = ConfigurationParser(source: source, log: log)
         parser.run(data)
+        log = parser.log
         return parser.result
     }
 
@@ -119,7 +124,7 @@ struct ConfigurationParser {
             report(.wrongType(expected: "a mapping object", found: node, at: sites.object))
             return nil
         }
-        let diagnosticsBefore = result.diagnostics.count
+        let errorsBefore = log.errorCount
         let unreadBefore = unreadCount
         let fields = checkKeys(members, known: Self.mappingKeys, in: pointer)
 
@@ -149,8 +154,8 @@ struct ConfigurationParser {
             view: view, model: model, kind: kind ?? .cell, reuseIdentifier: reuseIdentifier,
             condition: condition, priority: priority, decorators: decorators, sites: sites
         )
-        declaration.isWellFormed = unreadCount == unreadBefore
-        declaration.keyProblems = result.diagnostics[diagnosticsBefore...].map(\.code)
+        // A key problem the policy made a warning leaves the mapping whole.
+        declaration.isWellFormed = unreadCount == unreadBefore && log.errorCount == errorsBefore
         return declaration
     }
 
@@ -313,7 +318,7 @@ struct ConfigurationParser {
     private mutating func checkKeys(_ members: [JSONMember], known: [String], in pointer: String) -> ObjectFields {
         var found: [Diagnostic] = []
         let fields = ObjectFields.check(members, known: known, in: pointer, file: source) { found.append($0) }
-        result.diagnostics += found
+        for diagnostic in found { log.report(diagnostic) }
         return fields
     }
 
@@ -394,7 +399,7 @@ struct ConfigurationParser {
 
     private mutating func report(_ diagnostic: Diagnostic) {
         unreadCount += 1
-        result.diagnostics.append(diagnostic)
+        log.report(diagnostic)
     }
 }
 

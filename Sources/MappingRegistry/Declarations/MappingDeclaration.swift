@@ -54,11 +54,9 @@ public struct MappingDeclaration: Sendable {
     /// (a missing key, a value of the wrong type, a broken condition): its
     /// names are still checked, but it yields no mapping.
     var isWellFormed = true
-    /// The codes of every problem the JSON front end reported in this
-    /// mapping. Only those that leave it readable (`unknown-key`) matter
-    /// here, since any other already makes it malformed: whether they keep
-    /// it out depends on the policy.
-    var keyProblems: [String] = []
+    /// The position of the declaration's source among the sources of one
+    /// load, set when the sources are read.
+    var sourceIndex = 0
 
     init(
         view: ViewReference?, model: ModelReference?, kind: ViewKind, reuseIdentifier: String?,

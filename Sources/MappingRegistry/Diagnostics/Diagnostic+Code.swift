@@ -86,6 +86,10 @@ extension Diagnostic {
         public static let unusedPredicate: Code = "unused-predicate"
         /// A registered decorator that no mapping uses.
         public static let unusedDecorator: Code = "unused-decorator"
+        /// A condition that holds in no section for any predicate answer, so its mapping never applies.
+        public static let unsatisfiableCondition: Code = "unsatisfiable-condition"
+        /// A decorator listed twice on one mapping; located at the second listing.
+        public static let duplicateDecorator: Code = "duplicate-decorator"
 
         // MARK: Data documents
 
@@ -114,7 +118,8 @@ extension Diagnostic {
             .unknownView, .unknownModel, .unknownPredicate, .unknownDecorator, .invalidSection,
             .invalidCondition, .missingArgument, .unexpectedArgument, .incompatibleModel,
             .reuseIdentifierConflict, .duplicateMapping, .overlappingMappings, .duplicatePlugin,
-            .unreadableFile, .unusedView, .unusedPredicate, .unusedDecorator, .undecodableModel,
+            .unreadableFile, .unusedView, .unusedPredicate, .unusedDecorator, .unsatisfiableCondition,
+            .duplicateDecorator, .undecodableModel,
             .undecodableValue, .reservedKind, .missingMapping, .ambiguousMapping, .nilModel,
         ]
     }

@@ -4,7 +4,7 @@ extension Diagnostic.Code {
     /// The severity the library reports the code with.
     package var defaultSeverity: Diagnostic.Severity {
         switch self {
-        case .unusedView, .unusedPredicate, .unusedDecorator: .warning
+        case .unusedView, .unusedPredicate, .unusedDecorator, .unsatisfiableCondition, .duplicateDecorator: .warning
         default: .error
         }
     }
@@ -73,6 +73,10 @@ extension Diagnostic.Code {
                              "Use the predicate in a condition, or remove its registration."),
         .unusedDecorator: ("A registered decorator that no mapping uses.",
                              "List the decorator on a mapping, or remove its registration."),
+        .unsatisfiableCondition: ("A condition that holds in no section whatever its predicates answer, so its mapping can never apply.",
+                                    "Fix the sections the condition names (all[section 1, section 2] needs an item in two sections at once), or remove the mapping."),
+        .duplicateDecorator: ("A decorator listed twice on one mapping; it would apply twice.",
+                                "Remove the second listing."),
         .undecodableModel: ("A data document names a model registered without Decodable, so data cannot create it.",
                               "Name a Decodable model, or register the model with a Decodable type."),
         .undecodableValue: ("A data document's value that the model's Decodable conformance rejects.",

@@ -29,7 +29,7 @@ final class ResolutionPlan: Sendable {
     /// Every candidate set, laid out as the type's documentation shows.
     let entries: [Int32]
     /// The tests of predicated mappings, by the index `entries` gives.
-    let tests: [CompiledCondition]
+    let tests: [Condition]
     /// For each test that is a single predicate, the predicate, called
     /// directly; `nil` for the others.
     let predicates: [PredicatePlugin.Test?]
@@ -65,15 +65,14 @@ final class ResolutionPlan: Sendable {
     /// that take the type, over the registry's section slots.
     ///
     /// - Parameters:
-    ///   - accepting: The indexes of the mappings whose model and view take the type.
-    ///   - mappings: Every checked mapping of the registry.
+    ///   - accepting: The mappings whose model and view take the type.
     ///   - sections: The registry's section slots.
-    init(accepting: [Int], in mappings: [CheckedMapping], sections: SectionSlots) {
+    init(accepting: [CompiledMapping], sections: SectionSlots) {
         checksEveryValue = false
-        var builder = Builder(accepting: accepting, mappings: mappings)
+        var builder = Builder(accepting: accepting)
         // Every section no candidate names behaves like any other such section.
         var named: Set<Int> = []
-        for index in accepting { named.formUnion(mappings[index].condition.namedSections) }
+        for mapping in accepting { named.formUnion(mapping.condition.namedSections) }
         _ = builder.addSet(section: SectionSlots.unnamedSection)
         var bySlot: [Int32] = []
         if !named.isEmpty {
@@ -88,7 +87,7 @@ final class ResolutionPlan: Sendable {
         entries = builder.entries
         tests = builder.tests
         predicates = builder.tests.map { test in
-            if case .predicate(_, let predicate) = test { return predicate }
+            if case .predicate(let call) = test { return call.test }
             return nil
         }
         candidatesBySlot = bySlot
@@ -97,34 +96,32 @@ final class ResolutionPlan: Sendable {
     /// Lays out candidate sets, sharing one between sections whose
     /// candidates (and tests) are the same.
     private struct Builder {
-        let accepting: [Int]
-        let mappings: [CheckedMapping]
+        let accepting: [CompiledMapping]
         var winners: [Int32] = []
         var setStarts: [Int32] = []
         var entries: [Int32] = []
-        var tests: [CompiledCondition] = []
+        var tests: [Condition] = []
         /// Each set laid out so far, keyed by its `Int32` layout (with its
         /// section marker), so equal sets are stored once.
         var known: [[Int32]: Int32] = [:]
 
-        init(accepting: [Int], mappings: [CheckedMapping]) {
+        init(accepting: [CompiledMapping]) {
             self.accepting = accepting
-            self.mappings = mappings
         }
 
         /// Adds the candidate set of a section; returns its index.
         mutating func addSet(section: Int) -> Int32 {
-            var byPriority: [Int: (definite: [Int32], predicated: [(Int32, CompiledCondition)])] = [:]
-            for index in accepting {
-                let mapping = mappings[index]
+            var byPriority: [Int: (definite: [Int32], predicated: [(Int32, Condition)])] = [:]
+            for mapping in accepting {
+                let index = Int32(mapping.index)
                 switch mapping.condition.truth(inSection: section) {
                 case .no:
                     continue
                 case .yes:
-                    byPriority[mapping.mapping.priority, default: ([], [])].definite.append(Int32(index))
+                    byPriority[mapping.priority, default: ([], [])].definite.append(index)
                 case .unknown:
-                    byPriority[mapping.mapping.priority, default: ([], [])].predicated
-                        .append((Int32(index), mapping.condition.residual(inSection: section)))
+                    byPriority[mapping.priority, default: ([], [])].predicated
+                        .append((index, mapping.condition.residual(inSection: section)))
                 }
             }
             let levels = byPriority.keys.sorted(by: >).compactMap { byPriority[$0] }

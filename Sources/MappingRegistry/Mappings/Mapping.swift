@@ -15,61 +15,34 @@
 /// returning or copying one costs a reference count, not a copy of its
 /// strings.
 public struct Mapping: Hashable, Sendable, CustomStringConvertible {
-    /// The shared, immutable contents.
-    final class Contents: Sendable {
-        let view: String
-        let model: String
-        let kind: ViewKind
-        let reuseIdentifier: String
-        let condition: MappingCondition
-        let priority: Int
-        let decorators: [String]
-        let index: Int
-        let location: SourceLocation
+    /// The mapping itself, as loaded.
+    let compiled: CompiledMapping
 
-        init(
-            view: String, model: String, kind: ViewKind, reuseIdentifier: String, condition: MappingCondition,
-            priority: Int, decorators: [String], index: Int, location: SourceLocation
-        ) {
-            self.view = view
-            self.model = model
-            self.kind = kind
-            self.reuseIdentifier = reuseIdentifier
-            self.condition = condition
-            self.priority = priority
-            self.decorators = decorators
-            self.index = index
-            self.location = location
-        }
-    }
-
-    let contents: Contents
-
-    init(_ contents: Contents) {
-        self.contents = contents
+    init(_ compiled: CompiledMapping) {
+        self.compiled = compiled
     }
 
     /// The registered name of the view.
-    public var view: String { contents.view }
+    public var view: String { compiled.view.name }
     /// The registered name of the model type (for a Swift declaration by
     /// type: the name it is registered under, else the type's name).
-    public var model: String { contents.model }
+    public var model: String { compiled.model.name }
     /// The kind of view: cell, header, footer or a custom kind. Default `cell`.
-    public var kind: ViewKind { contents.kind }
+    public var kind: ViewKind { compiled.kind }
     /// The reuse pool the view comes from. Default: the view's name.
-    public var reuseIdentifier: String { contents.reuseIdentifier }
+    public var reuseIdentifier: String { compiled.reuseIdentifier }
     /// When the mapping applies. Default ``MappingCondition/none``.
-    public var condition: MappingCondition { contents.condition }
+    public var condition: MappingCondition { compiled.condition.written }
     /// Among mappings that apply, only those with the highest priority
     /// remain. Default `0`.
-    public var priority: Int { contents.priority }
+    public var priority: Int { compiled.priority }
     /// The names of the decorators applied, in order, to the view's text.
-    public var decorators: [String] { contents.decorators }
+    public var decorators: [String] { compiled.decorators.map(\.name) }
     /// The mapping's zero-based position in ``MappingRegistry/mappings``.
-    public var index: Int { contents.index }
+    public var index: Int { compiled.index }
     /// Where the mapping was declared: its object in a JSON file, or the
     /// Swift call site of its ``MappingDeclaration``.
-    public var location: SourceLocation { contents.location }
+    public var location: SourceLocation { compiled.location }
 
     /// Whether two mappings say the same thing, declared at the same place.
     ///
@@ -78,7 +51,7 @@ public struct Mapping: Hashable, Sendable, CustomStringConvertible {
     ///   - rhs: Another mapping.
     /// - Returns: Whether every property is equal.
     public static func == (lhs: Mapping, rhs: Mapping) -> Bool {
-        if lhs.contents === rhs.contents { return true }
+        if lhs.compiled === rhs.compiled { return true }
         return lhs.index == rhs.index && lhs.view == rhs.view && lhs.model == rhs.model && lhs.kind == rhs.kind
             && lhs.reuseIdentifier == rhs.reuseIdentifier && lhs.priority == rhs.priority
             && lhs.condition == rhs.condition && lhs.decorators == rhs.decorators && lhs.location == rhs.location

@@ -111,12 +111,12 @@ struct RenderSession<Output: TextOutputStream> {
     private mutating func emit(_ entry: RenderedEntry) -> RenderedEntry {
         output.write(entry.text)
         output.write("\n")
-        switch entry.outcome {
-        case .rendered: rendered += 1
-        case .missing: missing += 1
-        case .ambiguous: ambiguous += 1
+        if let diagnostic = entry.diagnostic {
+            if diagnostic.code == Diagnostic.Code.ambiguousMapping.rawValue { ambiguous += 1 } else { missing += 1 }
+            diagnostics.append(diagnostic)
+        } else {
+            rendered += 1
         }
-        if let diagnostic = entry.diagnostic { diagnostics.append(diagnostic) }
         return entry
     }
 
@@ -128,20 +128,20 @@ struct RenderSession<Output: TextOutputStream> {
 
     /// Resolves and renders one model, or makes a placeholder line.
     mutating func entry(for model: Any, at position: ItemPosition, kind: ViewKind) -> RenderedEntry {
-        switch pool.entry(for: model, at: position, kind: kind) {
-        case .rendered(let text):
-            return RenderedEntry(text: text, outcome: .rendered)
-        case .failed(let diagnostic, let value, let ambiguous):
-            return placeholder(diagnostic, value: value, kind: kind, outcome: ambiguous ? .ambiguous : .missing)
+        switch pool.render(model, at: position, kind: kind) {
+        case .success(let text):
+            return RenderedEntry(text: text)
+        case .failure(let diagnostic):
+            return placeholder(diagnostic, value: unwrapOptionals(model), kind: kind)
         }
     }
 
     /// The placeholder line `[code: Type at section S, item I]`
     /// (`[code: kind Type in section S]` for supplementary models).
-    private func placeholder(_ diagnostic: Diagnostic, value: Any?, kind: ViewKind, outcome: RenderedEntry.Outcome) -> RenderedEntry {
+    private func placeholder(_ diagnostic: Diagnostic, value: Any?, kind: ViewKind) -> RenderedEntry {
         let typeName = value.map { String(describing: type(of: $0)) } ?? "nil"
         let place = MappingRegistry.describe(diagnostic.position ?? ItemPosition(item: 0, section: 0), kind: kind)
         let text = "[\(diagnostic.code): \(kind == .cell ? "" : "\(kind) ")\(typeName) \(place)]"
-        return RenderedEntry(text: text, outcome: outcome, diagnostic: diagnostic)
+        return RenderedEntry(text: text, diagnostic: diagnostic)
     }
 }

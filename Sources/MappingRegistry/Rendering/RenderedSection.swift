@@ -1,10 +1,8 @@
 /// One rendered item or supplementary model: its text (a view's output or a
-/// placeholder, without the line break) and what happened.
+/// placeholder, without the line break) and, for a placeholder, the
+/// diagnostic that says why the item has no view.
 struct RenderedEntry: Sendable {
-    enum Outcome: Sendable { case rendered, missing, ambiguous }
-
     var text: String
-    var outcome: Outcome
     var diagnostic: Diagnostic?
 }
 

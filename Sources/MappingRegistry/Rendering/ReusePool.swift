@@ -54,66 +54,48 @@ public final class ReusePool {
     /// - Returns: The text, or the diagnostic that says why there is none
     ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`).
     public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Result<String, Diagnostic> {
-        switch entry(for: model, at: position, kind: kind) {
-        case .rendered(let text): .success(text)
-        case .failed(let diagnostic, _, _): .failure(diagnostic)
-        }
-    }
-
-    /// What rendering one model gave.
-    enum Entry {
-        case rendered(String)
-        /// The diagnostic, the unwrapped value (`nil` for a nil model), and
-        /// whether several mappings claimed it.
-        case failed(Diagnostic, value: Any?, ambiguous: Bool)
-    }
-
-    /// Resolves and renders one model.
-    func entry(for model: Any, at position: ItemPosition, kind: ViewKind) -> Entry {
-        let index: Int
+        let mapping: CompiledMapping
         let value: Any
         switch registry.outcome(model, at: position, kind: kind) {
-        case .resolved(let resolved):
-            (index, value) = (resolved, model)
-        case .resolvedUnwrapped(let resolved, let unwrapped):
-            (index, value) = (resolved, unwrapped)
+        case .resolved(let index):
+            (mapping, value) = (registry.mappings[index].compiled, model)
+        case .resolvedUnwrapped(let index, let unwrapped):
+            (mapping, value) = (registry.mappings[index].compiled, unwrapped)
         case .nilModel:
-            return .failed(.nilModel(at: position, kind: kind), value: nil, ambiguous: false)
+            return .failure(.nilModel(at: position, kind: kind))
         case .missing(let value):
-            return .failed(registry.missingDiagnostic(value, at: position, kind: kind), value: value, ambiguous: false)
+            return .failure(registry.missingDiagnostic(value, at: position, kind: kind))
         case .ambiguous(let indexes, let value):
-            return .failed(registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind), value: value, ambiguous: true)
+            return .failure(registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind))
         }
-        if let text = text(for: value, mapping: index, at: position) {
-            return .rendered(text)
+        if let text = text(for: value, mapping: mapping, at: position) {
+            return .success(text)
         }
         // Resolution only picks views that take the value, so this means a
         // view plugin broke that promise: report, never trap.
-        return .failed(Diagnostic(
+        return .failure(Diagnostic(
             severity: .error,
             code: .missingMapping,
-            message: "view '\(registry.checked[index].mapping.view)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
+            message: "view '\(mapping.view.name)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
             position: position
-        ), value: value, ambiguous: false)
+        ))
     }
 
     /// The text of a value through mapping `index`: the view's output, then
     /// each decorator in order; `nil` when the view refuses the value.
-    private func text(for value: Any, mapping index: Int, at position: ItemPosition) -> String? {
-        let poolIndex = registry.poolIndexes[index]
+    private func text(for value: Any, mapping: CompiledMapping, at position: ItemPosition) -> String? {
+        let poolIndex = mapping.poolIndex
         let slot: any ViewSlot
         if let existing = slots[poolIndex] {
             slot = existing
         } else {
-            slot = registry.viewPlugins[index].makeSlot()
+            slot = mapping.view.makeSlot()
             slots[poolIndex] = slot
             if slot.holdsView { viewsCreated += 1 }
         }
         guard var text = slot.text(for: value, at: position) else { return nil }
-        if registry.hasDecorators {
-            for decorator in registry.decoratorLists[index] {
-                text = decorator.apply(text, value, position)
-            }
+        for decorator in mapping.decorators {
+            text = decorator.apply(text, value, position)
         }
         return text
     }

@@ -88,9 +88,9 @@ struct SwiftDeclarationCase: CustomTestStringConvertible, Sendable {
         .init("incompatible-model for a view", [Map(DishRow.self, for: Int.self)], ["@1: error: view 'DishRow' takes 'Dish', which model 'Int' can never be [incompatible-model]"]),
         .init("incompatible-model for a predicate", [Map(NumberRow.self, when: .predicate("isVegan"))], ["@1: error: predicate 'isVegan' takes 'Dish', which model 'Int' can never be [incompatible-model]"]),
         .init("incompatible-model for a decorator", [Map(NumberRow.self, decorators: ["loud"])], ["@1: error: decorator 'loud' takes 'Dish', which model 'Int' can never be [incompatible-model]"]),
-        .init("reuse-identifier-conflict", [Map(DishRow.self, reuseIdentifier: "row"), Map(NumberRow.self, reuseIdentifier: "row")], ["@1: error: reuse identifier 'row' gives view 'DishRow' here and view 'NumberRow' at @2; one reuse identifier must always give one view type [reuse-identifier-conflict]"]),
-        .init("duplicate-mapping", [Map(DishRow.self), Map(DishRow.self, priority: 2)], ["@1: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at @2; remove one [duplicate-mapping]"]),
-        .init("overlapping-mappings", [Map(DishRow.self), Map(FoodRow.self, for: Dish.self, when: .section(1))], ["@1: error: 'DishRow' here and 'FoodRow' at @2 both show 'Dish' as cell with priority 0 wherever section 1 holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]),
+        .init("reuse-identifier-conflict", [Map(DishRow.self, reuseIdentifier: "row"), Map(NumberRow.self, reuseIdentifier: "row")], ["@2: error: reuse identifier 'row' gives view 'NumberRow' here and view 'DishRow' at @1; one reuse identifier must always give one view type [reuse-identifier-conflict]"]),
+        .init("duplicate-mapping", [Map(DishRow.self), Map(DishRow.self, priority: 2)], ["@2: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at @1; remove one [duplicate-mapping]"]),
+        .init("overlapping-mappings", [Map(DishRow.self), Map(FoodRow.self, for: Dish.self, when: .section(1))], ["@2: error: 'FoodRow' here and 'DishRow' at @1 both show 'Dish' as cell with priority 0 in section 1; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]),
     ]
 
     @Test(arguments: cases)
@@ -175,9 +175,11 @@ struct SwiftDeclarationCase: CustomTestStringConvertible, Sendable {
         } catch {
             let here = "MappingRegistryTests/SwiftDeclarationTests.swift:\(line):24"
             #expect(error.errors.map(\.description) == [
-                "\(here): error: 'DishRow' here and 'FoodRow' at mappings.json:4:5 both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
+                "mappings.json:4:5: error: 'FoodRow' here and 'DishRow' at \(here) both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
             ])
             #expect(error.errors.first?.code == .overlappingMappings)
+            // The Swift mapping comes first, so the JSON one carries the error, with a note at the Swift call site.
+            #expect(error.errors.first?.notes.map(\.description) == ["\(here): note: 'DishRow' is declared here"])
         }
     }
 

@@ -45,7 +45,7 @@ final class EdibleRow: TextView, ModelTransfer {
     @Test func aClassAndItsSubclassUnconditionalAtEqualPriorityOverlap() {
         let errors = load(#"{"view": "PromotionBox", "model": "Promotion"}"#, #"{"view": "HappyHourRow", "model": "HappyHour"}"#)
         #expect(errors.map(\.description) == [
-            "mappings.json:4:5: error: 'PromotionBox' here and 'HappyHourRow' at mappings.json:4:53 both show 'HappyHour' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
+            "mappings.json:4:53: error: 'HappyHourRow' here and 'PromotionBox' at mappings.json:4:5 both show 'HappyHour' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
         ])
     }
 

@@ -14,8 +14,16 @@ import Testing
         "String": ["TitleView", "Footnote", "Plain"], "Int": ["NumberRow", "BigNumber", "SmallNumber", "Plain"],
     ]
     static let predicatesByModel: [String: [String]] = [
-        "Dish": ["isVegan"], "Int": ["isBig", "isSmall"], "String": ["isShort"],
+        "Dish": ["isVegan"], "Int": ["isBig", "isSmall", "isOdd"], "String": ["isShort"],
     ]
+
+    /// The fixtures, plus a predicate that can hold together with `isBig` or
+    /// `isSmall`: two unrelated predicates are what can still tie at render time.
+    static func plugins() -> PluginCatalog {
+        var plugins = fixtureCatalog()
+        plugins.register(predicate: "isOdd", for: Int.self) { number, _ in number % 2 != 0 }
+        return plugins
+    }
 
     static func randomMapping(using random: inout SplitMix64) -> String {
         let model = viewsByModel.keys.sorted().randomElement(using: &random) ?? "Int"
@@ -50,14 +58,14 @@ import Testing
             var random = SplitMix64(seed: seed)
             let count = Int.random(in: 1...8, using: &random)
             let mappings = (0..<count).map { _ in Self.randomMapping(using: &random) }
-            guard let registry = try? loadRegistry(configuration(mappings.joined(separator: ",\n"))) else { continue }
+            guard let registry = try? loadRegistry(configuration(mappings.joined(separator: ",\n")), plugins: Self.plugins()) else { continue }
             loaded += 1
             for _ in 0..<60 {
                 let item = Self.randomItem(using: &random)
                 let position = ItemPosition(item: Int.random(in: 0..<5, using: &random), section: Int.random(in: 0..<4, using: &random))
                 let kind: ViewKind = Bool.random(using: &random) ? .cell : .header
                 let cached = resolutionSummary(registry.resolve(item, at: position, kind: kind))
-                let uncached = resolutionSummary(registry.resolveWithoutCache(item, at: position, kind: kind))
+                let uncached = resolutionSummary(registry.resolveWithoutIndex(item, at: position, kind: kind))
                 #expect(cached == uncached, "seed \(seed), item \(item), \(position), \(kind)")
                 outcomes.insert(String(cached.prefix { $0 != " " }))
                 compared += 1
@@ -103,6 +111,6 @@ import Testing
             }
         }
         // Every type has its own entry in the lock-free table: no overflow, no limit.
-        #expect(registry.cache.entryCounts == [1_000])
+        #expect(registry.index.cache.entryCounts == [1_000])
     }
 }

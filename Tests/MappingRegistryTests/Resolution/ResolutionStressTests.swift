@@ -85,7 +85,7 @@ func distinctValues<T: Leaf>(_ type: T.Type, depth: Int, into values: inout [any
                     let position = ItemPosition(item: random.int(in: 0...5), section: random.int(in: 0...5))
                     let kind = Self.kinds[random.int(in: 0...(Self.kinds.count - 1))]
                     let cached = resolutionSummary(registry.resolve(value, at: position, kind: kind))
-                    let reference = resolutionSummary(registry.resolveWithoutCache(value, at: position, kind: kind))
+                    let reference = resolutionSummary(registry.resolveWithoutIndex(value, at: position, kind: kind))
                     if cached != reference { mismatches.add() }
                     compared.add()
                 }

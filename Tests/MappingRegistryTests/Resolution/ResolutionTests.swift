@@ -100,7 +100,8 @@ import Testing
         let registry = try loadRegistry(configuration(
             #"{"view": "DishRow", "model": "Dish"}"#,
             #"{"view": "BigNumber", "model": "Int", "condition": {"section": 0}}"#,
-            #"{"view": "SmallNumber", "model": "Int", "condition": {"predicate": "isSmall"}}"#,
+            // Above 'BigNumber': in section 0 a small number would be claimed by both.
+            #"{"view": "SmallNumber", "model": "Int", "condition": {"predicate": "isSmall"}, "priority": 1}"#,
             #"{"view": "TitleView", "model": "String", "kind": "header"}"#
         ))
         let diagnostic = try #require(registry.resolve(9, at: at(4, 1)).diagnostic)

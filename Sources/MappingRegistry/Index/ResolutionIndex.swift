@@ -1,0 +1,162 @@
+import Foundation
+import ModelStorage
+
+/// The compiled mappings arranged for resolving: by kind, then by the
+/// model's dynamic type (a lock-free ``ResolutionCache`` of
+/// ``ResolutionPlan``s, built the first time a type is met), then by
+/// section (``SectionSlots``), so that resolving an item costs one table
+/// lookup plus the predicates of the mappings still in question, whatever
+/// the number of mappings.
+///
+/// The index must always give the answer of the reference rule,
+/// ``Outcome/applyingEvery(_:to:at:)`` (tests compare the two on random
+/// configurations). Set the environment variable
+/// `MAPPING_REGISTRY_INDEX=off` before a registry loads to resolve by the
+/// reference rule alone, when debugging a suspected index problem.
+final class ResolutionIndex: Sendable {
+    /// Every mapping, by index.
+    let mappings: [CompiledMapping]
+    /// The kinds that have mappings, in order of first appearance; a kind's
+    /// place here is its slot in the cache.
+    let kinds: [ViewKind]
+    /// The slot of each kind, for configurations with many kinds.
+    private let kindSlots: [ViewKind: Int]
+    /// For each kind slot, its mappings in declaration order.
+    let mappingsByKind: [[CompiledMapping]]
+    /// The sections the conditions name, numbered for the plans' section index.
+    let sectionSlots: SectionSlots
+    let cache: ResolutionCache
+    /// Whether resolving goes through the cache and plans (`false`: the reference rule alone).
+    let isEnabled: Bool
+
+    /// Whether the environment leaves the index on (`MAPPING_REGISTRY_INDEX` is not `off`).
+    static var isEnabledByEnvironment: Bool {
+        ProcessInfo.processInfo.environment["MAPPING_REGISTRY_INDEX"] != "off"
+    }
+
+    init(_ mappings: [CompiledMapping], isEnabled: Bool) {
+        self.mappings = mappings
+        self.isEnabled = isEnabled
+        var kinds: [ViewKind] = []
+        var slots: [ViewKind: Int] = [:]
+        var byKind: [[CompiledMapping]] = []
+        for mapping in mappings {
+            if let slot = slots[mapping.kind] {
+                byKind[slot].append(mapping)
+            } else {
+                slots[mapping.kind] = kinds.count
+                kinds.append(mapping.kind)
+                byKind.append([mapping])
+            }
+        }
+        self.kinds = kinds
+        kindSlots = slots
+        mappingsByKind = byKind
+        cache = ResolutionCache(slotCount: kinds.count)
+        sectionSlots = SectionSlots(named: mappings.reduce(into: Set<Int>()) { $0.formUnion($1.condition.namedSections) })
+    }
+
+    /// The slot of a kind, or `nil` when no mapping has that kind.
+    @inline(__always)
+    func slot(of kind: ViewKind) -> Int? {
+        // A few kinds (cell, header, footer, a custom one or two): comparing
+        // short strings beats hashing. Many kinds: the dictionary.
+        guard kinds.count > 8 else {
+            for index in kinds.indices where kinds[index] == kind { return index }
+            return nil
+        }
+        return kindSlots[kind]
+    }
+
+    /// Resolves a model for a kind slot.
+    ///
+    /// - Parameter keepsValue: Whether a resolved `Optional`'s wrapped value
+    ///   is wanted (to render it); without it, an `Optional` of a type that
+    ///   always resolves to one mapping is decided without unwrapping it.
+    @inline(__always)
+    func outcome(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool) -> Outcome {
+        guard isEnabled else { return referenceOutcome(model, at: position, slot: slot) }
+        return indexedOutcome(model, at: position, slot: slot, keepsValue: keepsValue)
+    }
+
+    /// The reference rule, without the cache: every mapping of the kind tested against the value.
+    func referenceOutcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
+        guard let value = unwrapOptionals(model) else { return .nilModel }
+        let outcome = Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position)
+        // The value, unwrapped or not, is what a renderer shows.
+        if case .resolved(let index) = outcome { return .resolvedUnwrapped(index, value) }
+        return outcome
+    }
+
+    /// One lock-free lookup of the model's type, then the plan's candidates for its section.
+    @inline(__always)
+    private func indexedOutcome(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool) -> Outcome {
+        let dynamicType = Swift.type(of: model)
+        let type = ResolutionCache.key(dynamicType)
+        let entry = cache.lookUp(type, slot: slot)
+            ?? cache.entry(type, slot: slot, dynamicType: dynamicType) { buildPlan(for: model, slot: slot) }
+        if let winner = entry.winner { return .resolved(winner) }
+        if entry.isOptional {
+            return entry.withUnwrapper { unwrapper in
+                if !keepsValue, let wrapped = unwrapper.fixedWrappedType,
+                   let winner = cache.lookUp(wrapped, slot: slot)?.winner {
+                    // The payload's type is known and always resolves to one
+                    // mapping: only whether there is a payload matters.
+                    return unwrapper.isNone(model) ? .nilModel : .resolved(winner)
+                }
+                return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper)
+            }
+        }
+        return entry.withPlan { plan in evaluate(plan, model, at: position, slot: slot) }
+    }
+
+    /// Unwraps through the type's cached unwrapper, then resolves the
+    /// wrapped value (which may be an `Optional` inside an `Any`).
+    private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int, unwrapper: OptionalUnwrapper) -> Outcome {
+        guard let value = unwrapper.unwrap(model) else { return .nilModel }
+        let result = indexedOutcome(value, at: position, slot: slot, keepsValue: true)
+        if case .resolved(let index) = result { return .resolvedUnwrapped(index, value) }
+        return result
+    }
+
+    /// Applies a plan to a value that is not an `Optional`.
+    private func evaluate(_ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int) -> Outcome {
+        if plan.checksEveryValue { return Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position) }
+        let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[sectionSlots.slot(of: position.section)])
+        let winner = plan.winners[set]
+        if winner >= 0 { return .resolved(Int(winner)) }
+        // Reads the candidates in place, as plain integers.
+        return plan.entries.withUnsafeBufferPointer { entries in
+            var cursor = Int(plan.setStarts[set])
+            let levelCount = Int(entries[cursor])
+            cursor += 1
+            for _ in 0..<levelCount {
+                let definiteCount = Int(entries[cursor]), predicatedCount = Int(entries[cursor + 1])
+                let definite = cursor + 2, predicated = definite + definiteCount
+                cursor = predicated + 2 * predicatedCount
+                var count = definiteCount
+                var found = definiteCount > 0 ? Int(entries[definite]) : -1
+                for offset in stride(from: predicated, to: cursor, by: 2) where plan.holds(Int(entries[offset + 1]), value, at: position) {
+                    count += 1
+                    if found < 0 { found = Int(entries[offset]) }
+                }
+                if count == 1 { return .resolved(found) }
+                if count > 1 {
+                    // Ambiguous: the rare path may allocate.
+                    var tied = (definite..<predicated).map { Int(entries[$0]) }
+                    for offset in stride(from: predicated, to: cursor, by: 2) where plan.holds(Int(entries[offset + 1]), value, at: position) {
+                        tied.append(Int(entries[offset]))
+                    }
+                    return .ambiguous(tied.sorted(), value)
+                }
+            }
+            return .missing(value)
+        }
+    }
+
+    private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
+        guard TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
+        let accepting = mappingsByKind[slot].filter { $0.accepts(value) }
+        return ResolutionPlan(accepting: accepting, sections: sectionSlots)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// How a registry is loaded, stage by stage; each stage hands the next one type.
+///
+/// ```text
+/// [MappingSource]                       Swift declarations, JSON documents
+///   1. read     ConfigurationParser     JSON → [MappingDeclaration] with the site of every part
+///   2. check    MappingChecker          each declaration → CompiledMapping (names, types,
+///                                       conditions, arguments, decorators)
+///   3. across   MappingChecker          reuse identifiers, duplicates, overlaps over every source
+///   4. unused   MappingChecker          plugins no declaration of any source names
+/// LoadedMappings                        → MappingRegistry, which indexes them for resolution
+/// ```
+///
+/// Every stage reports to one ``DiagnosticLog``, which applies the policy
+/// as each problem is found. The load fails when an error remains; it is
+/// never cut short by the first one, so a user sees every problem at once.
+enum LoadPipeline {
+    /// What a successful load hands the registry.
+    struct LoadedMappings {
+        /// Every mapping, in order: sources in the order given, each as declared.
+        var mappings: [CompiledMapping]
+        /// Every warning, including problems the policy downgraded, sorted.
+        var warnings: [Diagnostic]
+    }
+
+    /// Loads and checks every source.
+    ///
+    /// - Throws: ``ConfigurationError`` with every error and warning found,
+    ///   when at least one error remains under the policy.
+    static func load(_ sources: [MappingSource], plugins: PluginCatalog, policy: DiagnosticPolicy) throws(ConfigurationError) -> LoadedMappings {
+        var checker = MappingChecker(plugins: plugins, log: DiagnosticLog(policy: policy))
+        checker.reportDuplicatePlugins()
+        // 1. Read every source into declarations.
+        let read = read(sources, into: &checker)
+        // 2. Check and compile each declaration.
+        for declaration in read.declarations {
+            checker.check(declaration)
+        }
+        // 3. Check across every mapping of every source.
+        checker.checkAcrossMappings()
+        // 4. Unused plugins; without a readable list of mappings in every
+        //    source, "unused" would be noise.
+        if read.listedEveryMapping {
+            checker.reportUnusedPlugins(sourceNames: read.sourceNames)
+        }
+        let diagnostics = checker.log.diagnostics
+        if checker.log.hasErrors {
+            throw ConfigurationError(diagnostics: diagnostics)
+        }
+        // Without errors, everything reported is a warning (or a problem the policy downgraded).
+        return LoadedMappings(mappings: checker.mappings, warnings: Diagnostic.sorted(diagnostics))
+    }
+
+    /// What the read stage hands the checker.
+    private struct ReadSources {
+        var declarations: [MappingDeclaration] = []
+        /// Whether every JSON source had a list of mappings to read.
+        var listedEveryMapping = true
+        /// The sources' names, for messages.
+        var sourceNames: [String] = []
+    }
+
+    /// Stage 1: Swift declarations as they are, JSON documents parsed,
+    /// each declaration marked with its source's position.
+    private static func read(_ sources: [MappingSource], into checker: inout MappingChecker) -> ReadSources {
+        var read = ReadSources()
+        for (sourceIndex, source) in sources.enumerated() {
+            var declarations: [MappingDeclaration]
+            switch source {
+            case .declarations(let list):
+                declarations = list
+                read.sourceNames.append("the Swift declarations")
+            case .json(let data, let name):
+                let parsed = ConfigurationParser.parse(data, source: name, log: &checker.log)
+                declarations = parsed.declarations
+                read.listedEveryMapping = read.listedEveryMapping && parsed.readMappings
+                checker.noteMentioned(predicates: parsed.predicateNames)
+                read.sourceNames.append(name)
+            }
+            for index in declarations.indices { declarations[index].sourceIndex = sourceIndex }
+            read.declarations += declarations
+        }
+        return read
+    }
+}
