@@ -224,30 +224,28 @@ struct OverlapCandidates {
 }
 
 extension Diagnostic {
-    /// `duplicate-mapping`: two mappings that say the same thing, located
-    /// at the later, with a note at the earlier.
+    /// `duplicate-mapping`: two mappings that say the same thing.
     static func duplicateMapping(_ a: CompiledMapping, _ b: CompiledMapping) -> Diagnostic {
-        let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
-        return Diagnostic(
-            severity: .error,
-            code: .duplicateMapping,
-            message: "view '\(later.view.name)' shows model '\(later.model.name)' as \(later.kind) with the same condition here and at \(earlier.location); remove one",
-            location: later.location,
-            notes: [.declaredHere(earlier)]
-        )
+        .aboutTwoMappings(a, b, code: .duplicateMapping) { later, earlier in
+            "view '\(later.view.name)' shows model '\(later.model.name)' as \(later.kind) with the same condition here and at \(earlier.location); remove one"
+        }
     }
 
-    /// `overlapping-mappings`: two mappings of one kind and priority that
-    /// claim the same values somewhere, located at the later, with a note at the earlier.
+    /// `overlapping-mappings`: two mappings of one kind and priority that claim the same values somewhere.
     static func overlappingMappings(_ a: CompiledMapping, _ b: CompiledMapping, showing model: String, place: String) -> Diagnostic {
+        .aboutTwoMappings(a, b, code: .overlappingMappings) { later, earlier in
+            "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority) \(place); give one a higher priority or make the conditions disjoint"
+        }
+    }
+
+    /// An error about two mappings, located at the later one, with a note
+    /// at the earlier: the compiler convention for a redeclaration.
+    private static func aboutTwoMappings(
+        _ a: CompiledMapping, _ b: CompiledMapping, code: Code,
+        message: (_ later: CompiledMapping, _ earlier: CompiledMapping) -> String
+    ) -> Diagnostic {
         let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
-        return Diagnostic(
-            severity: .error,
-            code: .overlappingMappings,
-            message: "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority) \(place); give one a higher priority or make the conditions disjoint",
-            location: later.location,
-            notes: [.declaredHere(earlier)]
-        )
+        return Diagnostic(severity: .error, code: code, message: message(later, earlier), location: later.location, notes: [.declaredHere(earlier)])
     }
 }
 
