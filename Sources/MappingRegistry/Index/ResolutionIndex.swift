@@ -26,7 +26,8 @@ final class ResolutionIndex: Sendable {
     /// The sections the conditions name, numbered for the plans' section index.
     let sectionSlots: SectionSlots
     let cache: ResolutionCache
-    /// Whether resolving goes through the cache and plans (`false`: the reference rule alone).
+    /// Whether types get plans of their own (`false`: every type's plan is
+    /// the reference rule, so every item is tested against every mapping of its kind).
     let isEnabled: Bool
 
     /// Whether the environment leaves the index on (`MAPPING_REGISTRY_INDEX` is not `off`).
@@ -75,8 +76,7 @@ final class ResolutionIndex: Sendable {
     ///   always resolves to one mapping is decided without unwrapping it.
     @inline(__always)
     func outcome(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool) -> Outcome {
-        guard isEnabled else { return referenceOutcome(model, at: position, slot: slot) }
-        return indexedOutcome(model, at: position, slot: slot, keepsValue: keepsValue)
+        indexedOutcome(model, at: position, slot: slot, keepsValue: keepsValue)
     }
 
     /// The reference rule, without the cache: every mapping of the kind tested against the value.
@@ -154,8 +154,10 @@ final class ResolutionIndex: Sendable {
         }
     }
 
+    /// The plan for a type: with the index switched off, or for a type
+    /// whose casts depend on the value, the reference rule for every value.
     private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
-        guard TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
+        guard isEnabled, TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
         let accepting = mappingsByKind[slot].filter { $0.accepts(value) }
         return ResolutionPlan(accepting: accepting, sections: sectionSlots)
     }

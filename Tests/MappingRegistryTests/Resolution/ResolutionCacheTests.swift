@@ -1,3 +1,4 @@
+import Foundation
 @testable import MappingRegistry
 import RegistryFixtures
 import ModelStorage
@@ -58,7 +59,10 @@ import Testing
             var random = SplitMix64(seed: seed)
             let count = Int.random(in: 1...8, using: &random)
             let mappings = (0..<count).map { _ in Self.randomMapping(using: &random) }
-            guard let registry = try? loadRegistry(configuration(mappings.joined(separator: ",\n")), plugins: Self.plugins()) else { continue }
+            let json = configuration(mappings.joined(separator: ",\n"))
+            guard let registry = try? loadRegistry(json, plugins: Self.plugins()) else { continue }
+            // The same mappings with the index switched off, as MAPPING_REGISTRY_INDEX=off does.
+            let unindexed = try MappingRegistry(plugins: Self.plugins(), sources: [.json(Data(json.utf8), name: "mappings.json")], policy: DiagnosticPolicy(), usesIndex: false)
             loaded += 1
             for _ in 0..<60 {
                 let item = Self.randomItem(using: &random)
@@ -67,6 +71,7 @@ import Testing
                 let cached = resolutionSummary(registry.resolve(item, at: position, kind: kind))
                 let uncached = resolutionSummary(registry.resolveWithoutIndex(item, at: position, kind: kind))
                 #expect(cached == uncached, "seed \(seed), item \(item), \(position), \(kind)")
+                #expect(resolutionSummary(unindexed.resolve(item, at: position, kind: kind)) == uncached, "index off: seed \(seed), item \(item)")
                 outcomes.insert(String(cached.prefix { $0 != " " }))
                 compared += 1
             }
