@@ -69,16 +69,6 @@ final class ResolutionIndex: Sendable {
         return kindSlots[kind]
     }
 
-    /// Resolves a model for a kind slot.
-    ///
-    /// - Parameter keepsValue: Whether a resolved `Optional`'s wrapped value
-    ///   is wanted (to render it); without it, an `Optional` of a type that
-    ///   always resolves to one mapping is decided without unwrapping it.
-    @inline(__always)
-    func outcome(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool) -> Outcome {
-        indexedOutcome(model, at: position, slot: slot, keepsValue: keepsValue)
-    }
-
     /// The reference rule, without the cache: every mapping of the kind tested against the value.
     func referenceOutcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
         guard let value = unwrapOptionals(model) else { return .nilModel }
@@ -88,9 +78,14 @@ final class ResolutionIndex: Sendable {
         return outcome
     }
 
-    /// One lock-free lookup of the model's type, then the plan's candidates for its section.
+    /// Resolves a model for a kind slot: one lock-free lookup of its type,
+    /// then the plan's candidates for its section.
+    ///
+    /// - Parameter keepsValue: Whether a resolved `Optional`'s wrapped value
+    ///   is wanted (to render it); without it, an `Optional` of a type that
+    ///   always resolves to one mapping is decided without unwrapping it.
     @inline(__always)
-    private func indexedOutcome(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool) -> Outcome {
+    func outcome(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool) -> Outcome {
         let dynamicType = Swift.type(of: model)
         let type = ResolutionCache.key(dynamicType)
         let entry = cache.lookUp(type, slot: slot)
@@ -114,7 +109,7 @@ final class ResolutionIndex: Sendable {
     /// wrapped value (which may be an `Optional` inside an `Any`).
     private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int, unwrapper: OptionalUnwrapper) -> Outcome {
         guard let value = unwrapper.unwrap(model) else { return .nilModel }
-        let result = indexedOutcome(value, at: position, slot: slot, keepsValue: true)
+        let result = outcome(value, at: position, slot: slot, keepsValue: true)
         if case .resolved(let index) = result { return .resolvedUnwrapped(index, value) }
         return result
     }
