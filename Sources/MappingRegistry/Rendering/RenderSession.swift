@@ -128,12 +128,10 @@ struct RenderSession<Output: TextOutputStream> {
 
     /// Resolves and renders one model, or makes a placeholder line.
     mutating func entry(for model: Any, at position: ItemPosition, kind: ViewKind) -> RenderedEntry {
-        switch pool.render(model, at: position, kind: kind) {
-        case .success(let text):
+        if let text = pool.text(for: model, at: position, kind: kind) {
             return RenderedEntry(text: text)
-        case .failure(let diagnostic):
-            return placeholder(diagnostic, value: unwrapOptionals(model), kind: kind)
         }
+        return placeholder(pool.diagnostic(for: model, at: position, kind: kind), value: unwrapOptionals(model), kind: kind)
     }
 
     /// The placeholder line `[code: Type at section S, item I]`

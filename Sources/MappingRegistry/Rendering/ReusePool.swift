@@ -54,48 +54,67 @@ public final class ReusePool {
     /// - Returns: The text, or the diagnostic that says why there is none
     ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`).
     public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Result<String, Diagnostic> {
-        let mapping: CompiledMapping
+        if let text = text(for: model, at: position, kind: kind) { return .success(text) }
+        return .failure(diagnostic(for: model, at: position, kind: kind))
+    }
+
+    /// The text of a model, or `nil` when it has none: the renderers' hot
+    /// path, which moves no diagnostic around when the item renders.
+    @inline(__always)
+    func text(for model: Any, at position: ItemPosition, kind: ViewKind) -> String? {
+        switch registry.outcome(model, at: position, kind: kind) {
+        case .resolved(let index): text(for: model, mapping: index, at: position)
+        case .resolvedUnwrapped(let index, let unwrapped): text(for: unwrapped, mapping: index, at: position)
+        default: nil
+        }
+    }
+
+    /// Why a model has no text: resolves it again, on the rare failing path only.
+    func diagnostic(for model: Any, at position: ItemPosition, kind: ViewKind) -> Diagnostic {
+        let index: Int
         let value: Any
         switch registry.outcome(model, at: position, kind: kind) {
-        case .resolved(let index):
-            (mapping, value) = (registry.mappings[index].compiled, model)
-        case .resolvedUnwrapped(let index, let unwrapped):
-            (mapping, value) = (registry.mappings[index].compiled, unwrapped)
+        case .resolved(let resolved):
+            (index, value) = (resolved, model)
+        case .resolvedUnwrapped(let resolved, let unwrapped):
+            (index, value) = (resolved, unwrapped)
         case .nilModel:
-            return .failure(.nilModel(at: position, kind: kind))
+            return .nilModel(at: position, kind: kind)
         case .missing(let value):
-            return .failure(registry.missingDiagnostic(value, at: position, kind: kind))
+            return registry.missingDiagnostic(value, at: position, kind: kind)
         case .ambiguous(let indexes, let value):
-            return .failure(registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind))
-        }
-        if let text = text(for: value, mapping: mapping, at: position) {
-            return .success(text)
+            return registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind)
         }
         // Resolution only picks views that take the value, so this means a
         // view plugin broke that promise: report, never trap.
-        return .failure(Diagnostic(
+        return Diagnostic(
             severity: .error,
             code: .missingMapping,
-            message: "view '\(mapping.view.name)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
+            message: "view '\(registry.mappings[index].view)' refused '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
             position: position
-        ))
+        )
     }
 
     /// The text of a value through mapping `index`: the view's output, then
     /// each decorator in order; `nil` when the view refuses the value.
-    private func text(for value: Any, mapping: CompiledMapping, at position: ItemPosition) -> String? {
-        let poolIndex = mapping.poolIndex
+    ///
+    /// Reads the mapping's fields in place, through the registry's array,
+    /// rather than holding the mapping: no reference count per item.
+    private func text(for value: Any, mapping index: Int, at position: ItemPosition) -> String? {
+        let poolIndex = registry.mappings[index].compiled.poolIndex
         let slot: any ViewSlot
         if let existing = slots[poolIndex] {
             slot = existing
         } else {
-            slot = mapping.view.makeSlot()
+            slot = registry.mappings[index].compiled.view.makeSlot()
             slots[poolIndex] = slot
             if slot.holdsView { viewsCreated += 1 }
         }
         guard var text = slot.text(for: value, at: position) else { return nil }
-        for decorator in mapping.decorators {
-            text = decorator.apply(text, value, position)
+        if !registry.mappings[index].compiled.decorators.isEmpty {
+            for decorator in registry.mappings[index].compiled.decorators {
+                text = decorator.apply(text, value, position)
+            }
         }
         return text
     }
