@@ -51,8 +51,9 @@ let package = Package(
             name: "MappingRegistryCommandLineTests",
             dependencies: ["MappingRegistryCommandLine", "MappingRegistry", "ModelStorage", "TestSupport", "RegistryFixtures"]
         ),
-        // README's quick starts, built against the two core modules only,
-        // exactly as an app that depends on the package would build them.
+        // README's quick starts and the documentation's listings, built against
+        // the two core modules only, exactly as an app that depends on the
+        // package would build them; ListingTests checks every document's listings.
         .testTarget(name: "QuickStartTests", dependencies: ["MappingRegistry", "ModelStorage"]),
         .testTarget(
             name: "MenuTests",

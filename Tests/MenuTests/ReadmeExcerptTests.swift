@@ -1,18 +1,35 @@
 import Foundation
 import Testing
 
-/// README's excerpt of the sample's output is real output.
+/// README's excerpts of the sample are the real thing: its mappings are the
+/// root `mappings.json`, and its output the sample's real output.
 @Suite struct ReadmeExcerptTests {
-    @Test func readmeExcerptIsRealOutput() throws {
+    /// The body of the first fenced block of `language` after `marker` in README.md.
+    static func readmeBlock(after marker: String, language: String) throws -> String {
         let readme = try String(contentsOf: MenuBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = try #require(readme.range(of: "<!-- menu-excerpt -->"))
-        let fence = try #require(readme.range(of: "```text\n", range: marker.upperBound..<readme.endIndex))
+        let start = try #require(readme.range(of: "\n\(marker)\n"), "README lacks \(marker)")
+        let fence = try #require(readme.range(of: "```\(language)\n", range: start.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: fence.upperBound..<readme.endIndex))
-        let excerpt = String(readme[fence.upperBound..<end.lowerBound]) + "\n"
-        let snapshot = try String(
-            contentsOf: MenuSnapshotTests.directory.appendingPathComponent("menu.stdout.txt"),
-            encoding: .utf8
-        )
-        #expect(snapshot.contains(excerpt))
+        return String(readme[fence.upperBound..<end.lowerBound]) + "\n"
+    }
+
+    static func snapshot(_ name: String) throws -> String {
+        try String(contentsOf: MenuSnapshotTests.directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func readmeExcerptIsRealOutput() throws {
+        let excerpt = try Self.readmeBlock(after: "<!-- menu-excerpt -->", language: "text")
+        #expect(try Self.snapshot("menu.stdout.txt").contains(excerpt))
+    }
+
+    @Test func readmesStandardErrorIsTheWholeRealOne() throws {
+        let errors = try Self.readmeBlock(after: "<!-- menu-stderr -->", language: "text")
+        #expect(errors == (try Self.snapshot("menu.stderr.txt")))
+    }
+
+    @Test func readmesMappingsAreTheRootMappingsFile() throws {
+        let listing = try Self.readmeBlock(after: "<!-- root-mappings-json -->", language: "json")
+        let file = try String(contentsOf: MenuBinary.packageRoot.appendingPathComponent("mappings.json"), encoding: .utf8)
+        #expect(listing == file)
     }
 }

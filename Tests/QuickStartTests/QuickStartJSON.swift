@@ -1,3 +1,4 @@
+// doc-listing: quick-start-json
 import Foundation
 import MappingRegistry
 import ModelStorage
@@ -27,3 +28,4 @@ func renderShelfFromJSON() throws -> RenderResult {
     storage.setItems([Book(title: "Middlemarch", author: "George Eliot"), 42], forSection: 0)
     return TextRenderer(registry: registry).render(storage)
 }
+// doc-listing-end: quick-start-json

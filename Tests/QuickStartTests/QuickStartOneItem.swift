@@ -1,3 +1,4 @@
+// doc-listing: quick-start-one-item
 import MappingRegistry
 import ModelStorage
 
@@ -14,3 +15,4 @@ func renderVisibleRows(of books: [Book]) throws -> [String] {
         }
     }
 }
+// doc-listing-end: quick-start-one-item

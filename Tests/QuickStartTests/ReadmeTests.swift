@@ -2,38 +2,27 @@ import Foundation
 import MappingRegistry
 import Testing
 
-/// README's quick starts are this target's files, word for word, and print
-/// what README says they print. The target depends on MappingRegistry and
+/// README's quick starts, and the Getting Started article's, print what the
+/// documents say they print. (That their code is this target's code is
+/// `ListingTests`' business.) The target depends on MappingRegistry and
 /// ModelStorage only, as an app that depends on the package does.
 @Suite struct ReadmeTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let gettingStarted = "Sources/MappingRegistry/MappingRegistry.docc/GettingStarted.md"
 
-    /// The body of the first fenced block of `language` after `marker` in README.md.
-    func block(after marker: String, language: String) throws -> String {
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: marker), "README lacks \(marker)")
-        let fence = try #require(readme.range(of: "```\(language)\n", range: start.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "\n```", range: fence.upperBound..<readme.endIndex))
-        return String(readme[fence.upperBound..<end.lowerBound]) + "\n"
+    func block(after marker: String, language: String = "text", in document: String = "README.md") throws -> String {
+        try #require(try Documentation.block(after: marker, language: language, in: document), "\(document) lacks \(marker)")
     }
 
-    func file(_ name: String) throws -> String {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(name)
-        return try String(contentsOf: url, encoding: .utf8)
+    @Test func readmesQuickStartIsTheWholeSwiftQuickStart() throws {
+        let quickStart = try #require(try Documentation.regions().regions.first { $0.name == "quick-start-swift" })
+        let listing = try block(after: "<!-- quick-start-swift -->", language: "swift")
+        #expect(Documentation.normalized(listing.components(separatedBy: "\n")) == quickStart.text)
+        #expect(quickStart.place.hasPrefix("Tests/QuickStartTests/QuickStartSwift.swift:"))
     }
 
-    @Test(arguments: [
-        ("<!-- quick-start-swift -->", "QuickStartSwift.swift"),
-        ("<!-- quick-start-json -->", "QuickStartJSON.swift"),
-        ("<!-- quick-start-one-item -->", "QuickStartOneItem.swift"),
-    ])
-    func quickStartCodeIsTheCompiledFile(marker: String, file name: String) throws {
-        #expect(try block(after: marker, language: "swift") == file(name))
-    }
-
-    @Test func bothStylesPrintWhatReadmeShows() throws {
-        let expected = try block(after: "<!-- quick-start-output -->", language: "text")
+    @Test(arguments: [("README.md", "<!-- quick-start-output -->"), (gettingStarted, "<!-- quick-start-output -->")])
+    func bothStylesPrintWhatTheDocumentShows(document: String, marker: String) throws {
+        let expected = try block(after: marker, in: document)
         let swift = try renderShelf()
         let json = try renderShelfFromJSON()
         #expect(swift.text == expected)
@@ -42,11 +31,31 @@ import Testing
         #expect(json.diagnostics.map(\.position) == swift.diagnostics.map(\.position))
     }
 
-    @Test func oneItemAtATimePrintsWhatReadmeShows() throws {
+    @Test func oneItemAtATimePrintsWhatGettingStartedShows() throws {
         let rows = try renderVisibleRows(of: [
             Book(title: "Middlemarch", author: "George Eliot"),
             Book(title: "Persuasion", author: "Jane Austen"),
         ])
-        #expect(try block(after: "<!-- quick-start-one-item-output -->", language: "text") == rows.joined(separator: "\n") + "\n")
+        let expected = try block(after: "<!-- quick-start-one-item-output -->", in: Self.gettingStarted)
+        #expect(expected == rows.joined(separator: "\n") + "\n")
+    }
+
+    /// The section's body is the marked region alone: a header, a separator
+    /// and one row per code, in the order of `Diagnostic.Code.all`.
+    @Test func theDiagnosticCodesSectionHasOneRowPerCode() throws {
+        let readme = try Documentation.text(of: "README.md")
+        let section = try #require(readme.range(of: "\n## Diagnostic codes\n\n<!-- diagnostic-codes:begin -->\n"))
+        let end = try #require(readme.range(of: "\n<!-- diagnostic-codes:end -->", range: section.upperBound..<readme.endIndex))
+        let rows = readme[section.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(rows.count == Diagnostic.Code.all.count + 2)
+        #expect(rows[0] == "| Code | Severity | What it means |")
+        #expect(rows[1] == "| --- | --- | --- |")
+        for (row, code) in zip(rows.dropFirst(2), Diagnostic.Code.all) {
+            let severity = code.defaultSeverity.rawValue
+            #expect(row.hasPrefix("| `\(code.rawValue)` | \(severity) | "), "\(row)")
+            #expect(row.hasSuffix(" |") && row.count > "| `\(code.rawValue)` | \(severity) | x |".count)
+        }
+        let after = readme[end.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(after.isEmpty || after.hasPrefix("##"), "nothing but the region belongs to the section")
     }
 }
