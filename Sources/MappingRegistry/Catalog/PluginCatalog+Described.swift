@@ -48,7 +48,7 @@ extension PluginCatalog {
             views[view.name] = ViewPlugin(
                 name: view.name,
                 model: type(view.takes),
-                makeSlot: { DescribedViewSlot() },
+                makeSlot: { UnrenderableViewSlot() },
                 viewType: token.map(ObjectIdentifier.init),
                 viewTypeName: view.viewType
             )
@@ -70,12 +70,4 @@ extension PluginCatalog {
             decorators[decorator.name] = DecoratorPlugin(name: decorator.name, model: type(decorator.takes)) { text, _, _ in text }
         }
     }
-}
-
-/// The slot of a view read from a catalog file: such a view exists only to
-/// be checked, and renders nothing.
-final class DescribedViewSlot: ViewSlot {
-    var holdsView: Bool { false }
-
-    func text(for value: Any, at position: ItemPosition) -> String? { nil }
 }

@@ -23,6 +23,7 @@ struct MappingChecker {
     private var referencedViews: Set<String> = []
     var referencedPredicates: Set<String> = []
     private var referencedDecorators: Set<String> = []
+    private var referencedHandlers: Set<String> = []
     /// Answers to "which type could both of these mappings show?", by the types involved.
     var witnessCache: [WitnessKey: ModelType?] = [:]
 
@@ -63,10 +64,11 @@ struct MappingChecker {
             compile(condition, site: sites.condition ?? ConditionSite(location: sites.object, object: sites.object), model: model)
         }
         let decorators = checkDecorators(declaration.decorators, model: model, sites: sites)
+        let handlers = checkEvents(declaration.events, model: model)
         // Left out when anything in it is an error, or unknown (even when a
         // policy made that a warning): a mapping is never built on a guess.
         guard declaration.isWellFormed, log.errorCount == errorsBefore,
-              let view, let model, let condition, let decorators else { return nil }
+              let view, let model, let condition, let decorators, let handlers else { return nil }
         if condition.isUnsatisfiableBySections {
             report(.unsatisfiableCondition(condition, view: view.name, at: sites.condition?.location ?? sites.object))
         }
@@ -76,7 +78,7 @@ struct MappingChecker {
         let mapping = CompiledMapping(
             index: mappings.count, view: view, model: model, kind: declaration.kind,
             reuseIdentifier: reuseIdentifier, poolIndex: poolIndex, condition: condition,
-            priority: declaration.priority, decorators: decorators, sites: sites, sourceIndex: declaration.sourceIndex
+            priority: declaration.priority, decorators: decorators, handlers: handlers, sites: sites, sourceIndex: declaration.sourceIndex
         )
         mappings.append(mapping)
         return mapping
@@ -132,6 +134,59 @@ struct MappingChecker {
         return decorators.count == names.count ? decorators : nil
     }
 
+    /// The handlers of a mapping, by event; `nil` after reporting when any
+    /// is unknown, serves another event, cannot take the model, or repeats an event.
+    private mutating func checkEvents(_ events: [EventDeclaration], model: ModelPlugin?) -> [String: EventHandler]? {
+        var handlers: [String: EventHandler] = [:]
+        var firstSites: [String: SourceLocation] = [:]
+        var valid = true
+        for entry in events {
+            if let first = firstSites[entry.event] {
+                report(.duplicateEventHandler(entry.event, at: entry.site, first: first))
+                valid = false
+                continue
+            }
+            firstSites[entry.event] = entry.site
+            guard let handler = lookUpHandler(entry) else {
+                valid = false
+                continue
+            }
+            if let model, !model.type.canShareValue(with: handler.model) {
+                report(.incompatibleModel(plugin: "the '\(entry.event)' handler", takes: handler.model, model: model, at: entry.handlerSite))
+                valid = false
+                continue
+            }
+            handlers[entry.event] = handler
+        }
+        return valid ? handlers : nil
+    }
+
+    /// The handler an entry names or holds; `nil` after reporting an
+    /// unknown event, an unknown handler, or one registered for another event.
+    private mutating func lookUpHandler(_ entry: EventDeclaration) -> EventHandler? {
+        guard case .named(let name) = entry.handler else {
+            if case .closure(let handler) = entry.handler { return handler }
+            return nil
+        }
+        referencedHandlers.insert(name)
+        // An event is known when the library names it or a registered handler serves it.
+        let knownEvents = Set(BuiltInEvent.names + plugins.handlers.values.map(\.handler.event))
+        let eventIsKnown = knownEvents.contains(entry.event)
+        if !eventIsKnown {
+            report(.unknownEvent(entry.event, known: knownEvents.sorted(), at: entry.site))
+        }
+        guard let plugin = plugins.handlers[name] else {
+            report(.unknownPlugin("handler", code: .unknownHandler, named: name, candidates: plugins.handlers.keys, noneRegistered: "the PluginCatalog has no handlers", at: entry.handlerSite))
+            return nil
+        }
+        guard eventIsKnown else { return nil }
+        guard plugin.handler.event == entry.event else {
+            report(.incompatibleEvent(handler: name, handles: plugin.handler.event, listedFor: entry.event, at: entry.handlerSite))
+            return nil
+        }
+        return plugin.handler
+    }
+
     private mutating func lookUpDecorator(_ name: String, model: ModelPlugin?, at location: SourceLocation) -> DecoratorPlugin? {
         referencedDecorators.insert(name)
         guard let decorator = plugins.decorators[name] else {
@@ -165,6 +220,7 @@ struct MappingChecker {
         let warnings = unused("view", plugins.viewNames, referencedViews, .unusedView)
             + unused("predicate", plugins.predicateNames, referencedPredicates, .unusedPredicate)
             + unused("decorator", plugins.decoratorNames, referencedDecorators, .unusedDecorator)
+            + unused("handler", plugins.handlerNames, referencedHandlers, .unusedHandler)
         warnings.forEach { report($0) }
     }
 
@@ -189,6 +245,33 @@ extension Diagnostic {
             severity: .warning,
             code: .unsatisfiableCondition,
             message: "condition \(condition) holds in no section, so this mapping of '\(view)' can never apply; fix or remove the condition",
+            location: location
+        )
+    }
+
+    /// `duplicate-event-handler`: a second handler for one event of one mapping.
+    static func duplicateEventHandler(_ event: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .duplicateEventHandler,
+            message: "this mapping already has a '\(event)' handler at \(first); a mapping has one handler per event, so remove one",
+            location: location,
+            notes: [Diagnostic.Note(message: "the first '\(event)' handler is here", location: first)]
+        )
+    }
+
+    /// `unknown-event`: an event no registered handler serves and the library does not name.
+    static func unknownEvent(_ event: String, known: [String], at location: SourceLocation) -> Diagnostic {
+        let hint = Suggestion.closest(to: event, in: known).map { "; did you mean '\($0)'?" } ?? "; known events: \(known.joined(separator: ", "))"
+        return Diagnostic(severity: .error, code: .unknownEvent, message: "unknown event '\(event)'\(hint)", location: location)
+    }
+
+    /// `incompatible-event`: a handler listed for an event it does not handle.
+    static func incompatibleEvent(handler: String, handles event: String, listedFor listed: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .incompatibleEvent,
+            message: "handler '\(handler)' handles '\(event)', not '\(listed)'; list it under \"\(event)\" or name a '\(listed)' handler",
             location: location
         )
     }

@@ -12,7 +12,7 @@ struct ConfigurationParser {
     /// The configuration format version this library reads.
     static let supportedVersion = 1
     static let rootKeys = ["$schema", "version", "mappings"]
-    static let mappingKeys = ["view", "model", "kind", "reuseIdentifier", "condition", "priority", "decorators"]
+    static let mappingKeys = ["view", "model", "kind", "reuseIdentifier", "condition", "priority", "decorators", "events"]
     static let conditionKeys = ["section", "sections", "predicate", "argument", "all", "any", "not"]
     /// The keys that are a condition of their own (`argument` only goes with `predicate`).
     static let testKeys = conditionKeys.filter { $0 != "argument" }
@@ -149,11 +149,13 @@ struct ConfigurationParser {
             sites.condition = parsed?.site
         }
         let decorators = decoratorNames(fields["decorators"], pointer: pointer + "/decorators", sites: &sites)
+        let events = eventEntries(fields["events"], pointer: pointer + "/events")
 
         var declaration = MappingDeclaration(
             view: view, model: model, kind: kind ?? .cell, reuseIdentifier: reuseIdentifier,
             condition: condition, priority: priority, decorators: decorators, sites: sites
         )
+        declaration.events = events
         // A key problem the policy made a warning leaves the mapping whole.
         declaration.isWellFormed = unreadCount == unreadBefore && log.errorCount == errorsBefore
         return declaration
@@ -174,6 +176,34 @@ struct ConfigurationParser {
             }
         }
         return names
+    }
+
+    /// The `"events"` object: each key an event, each value a handler's name.
+    private mutating func eventEntries(_ node: JSONNode?, pointer: String) -> [EventDeclaration] {
+        guard let node else { return [] }
+        guard let members = node.objectMembers else {
+            report(.wrongType(expected: "an object of event names to handler names", found: node, key: "events", at: location(of: node, pointer)))
+            return []
+        }
+        var entries: [EventDeclaration] = []
+        var seen: Set<String> = []
+        for member in members {
+            let memberPointer = JSONPointer.appending(pointer, key: member.key)
+            let keyAt = SourceLocation(file: source, line: member.keyLocation.line, column: member.keyLocation.column, pointer: memberPointer)
+            guard seen.insert(member.key).inserted else {
+                report(.duplicateKey(member.key, at: keyAt))
+                continue
+            }
+            let valueAt = location(of: member.value, memberPointer)
+            guard !member.key.isEmpty else {
+                report(.wrongType(expected: "an event name", found: member.value, key: "events", at: keyAt))
+                continue
+            }
+            if let name = nonEmptyString(member.value, key: member.key, at: valueAt) {
+                entries.append(EventDeclaration(event: member.key, handler: .named(name), site: keyAt, handlerSite: valueAt))
+            }
+        }
+        return entries
     }
 
     // MARK: - Conditions

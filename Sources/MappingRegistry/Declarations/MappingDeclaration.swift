@@ -48,6 +48,8 @@ public struct MappingDeclaration: Sendable {
     var condition: MappingCondition?
     var priority: Int
     var decorators: [String]
+    /// The event handlers, in the order declared.
+    var events: [EventDeclaration] = []
     /// Where the declaration and each of its parts are.
     var sites: DeclarationSites
     /// `false` when the JSON front end could not read part of this mapping
@@ -218,6 +220,77 @@ public struct MappingDeclaration: Sendable {
     ) {
         self.init(
             view: .named(view), model: .named(model),
+            kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
+            decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
+        )
+    }
+
+    /// Declares a mapping for a view class that is not a `TextView`, such as
+    /// a `UITableViewCell` subclass, and its `ModelType`: a host list
+    /// dequeues its views by the mapping's ``Mapping/reuseIdentifier`` and
+    /// configures them with ``Mapping/update(_:with:)``.
+    ///
+    /// The parameters are those of the `TextView` form.
+    ///
+    /// - Parameters:
+    ///   - view: The view class.
+    ///   - kind: The kind of view. Default ``ViewKind/cell``.
+    ///   - condition: When the mapping applies. Default ``MappingCondition/none``.
+    ///   - priority: Among mappings that apply, the highest priority wins. Default `0`.
+    ///   - reuseIdentifier: The reuse pool. Default: the view's type name.
+    ///   - decorators: Names of registered decorators, applied in order.
+    ///   - fileID: The call site's file, for diagnostics. Leave the default.
+    ///   - line: The call site's line. Leave the default.
+    ///   - column: The call site's column. Leave the default.
+    public init<V: ModelTransfer & SendableMetatype>(
+        _ view: V.Type,
+        kind: ViewKind = .cell,
+        when condition: MappingCondition = .none,
+        priority: Int = 0,
+        reuseIdentifier: String? = nil,
+        decorators: [String] = [],
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        self.init(
+            view: .type(.transfer(V.self, named: String(describing: view))),
+            model: .type(ModelType(V.ModelType.self)),
+            kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
+            decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
+        )
+    }
+
+    /// Declares a mapping for a view class that is not a `TextView`, for a
+    /// model type other than its `ModelType` (a protocol it conforms to, a
+    /// subclass).
+    ///
+    /// - Parameters:
+    ///   - view: The view class.
+    ///   - model: The model type the mapping is for.
+    ///   - kind: The kind of view. Default ``ViewKind/cell``.
+    ///   - condition: When the mapping applies. Default ``MappingCondition/none``.
+    ///   - priority: Among mappings that apply, the highest priority wins. Default `0`.
+    ///   - reuseIdentifier: The reuse pool. Default: the view's type name.
+    ///   - decorators: Names of registered decorators, applied in order.
+    ///   - fileID: The call site's file, for diagnostics. Leave the default.
+    ///   - line: The call site's line. Leave the default.
+    ///   - column: The call site's column. Leave the default.
+    public init<V: ModelTransfer & SendableMetatype, M>(
+        _ view: V.Type,
+        for model: M.Type,
+        kind: ViewKind = .cell,
+        when condition: MappingCondition = .none,
+        priority: Int = 0,
+        reuseIdentifier: String? = nil,
+        decorators: [String] = [],
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        self.init(
+            view: .type(.transfer(V.self, named: String(describing: view))),
+            model: .type(ModelType(model)),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
         )

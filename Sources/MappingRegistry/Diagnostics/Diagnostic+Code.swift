@@ -75,6 +75,14 @@ extension Diagnostic {
         public static let overlappingMappings: Code = "overlapping-mappings"
         /// A plugin name registered twice in one category.
         public static let duplicatePlugin: Code = "duplicate-plugin"
+        /// A handler name the plugin catalog does not have.
+        public static let unknownHandler: Code = "unknown-handler"
+        /// An `"events"` key that the library does not name and no registered handler serves.
+        public static let unknownEvent: Code = "unknown-event"
+        /// A handler listed under an event it was not registered for.
+        public static let incompatibleEvent: Code = "incompatible-event"
+        /// A second handler for one event of one mapping; located at the second.
+        public static let duplicateEventHandler: Code = "duplicate-event-handler"
         /// A file that cannot be read, or is too large.
         public static let unreadableFile: Code = "unreadable-file"
 
@@ -90,6 +98,8 @@ extension Diagnostic {
         public static let unsatisfiableCondition: Code = "unsatisfiable-condition"
         /// A decorator listed twice on one mapping; located at the second listing.
         public static let duplicateDecorator: Code = "duplicate-decorator"
+        /// A registered event handler that no mapping lists.
+        public static let unusedHandler: Code = "unused-handler"
 
         // MARK: Data documents
 
@@ -110,6 +120,12 @@ extension Diagnostic {
         public static let ambiguousMapping: Code = "ambiguous-mapping"
         /// The stored item is `nil`.
         public static let nilModel: Code = "nil-model"
+        /// A handler that takes a view was sent no view, or a view of another type.
+        public static let missingView: Code = "missing-view"
+        /// A predicate that reads a render context was asked without one, or with one of another type.
+        public static let missingContext: Code = "missing-context"
+        /// Text was asked of an item whose mapping's view is not a `TextView`.
+        public static let unrenderableView: Code = "unrenderable-view"
 
         /// Every code this version of the library can produce, in the order
         /// of the tables in README.
@@ -118,9 +134,11 @@ extension Diagnostic {
             .unknownView, .unknownModel, .unknownPredicate, .unknownDecorator, .invalidSection,
             .invalidCondition, .missingArgument, .unexpectedArgument, .incompatibleModel,
             .reuseIdentifierConflict, .duplicateMapping, .overlappingMappings, .duplicatePlugin,
+            .unknownHandler, .unknownEvent, .incompatibleEvent, .duplicateEventHandler,
             .unreadableFile, .unusedView, .unusedPredicate, .unusedDecorator, .unsatisfiableCondition,
-            .duplicateDecorator, .undecodableModel,
+            .duplicateDecorator, .unusedHandler, .undecodableModel,
             .undecodableValue, .reservedKind, .missingMapping, .ambiguousMapping, .nilModel,
+            .missingView, .missingContext, .unrenderableView,
         ]
     }
 }

@@ -24,6 +24,8 @@ final class CompiledMapping: Sendable {
     let priority: Int
     /// The decorators applied, in order, to the view's text.
     let decorators: [DecoratorPlugin]
+    /// The handler of each event the mapping handles, by event name.
+    let handlers: [String: EventHandler]
     /// Where each part was declared, for diagnostics.
     let sites: DeclarationSites
     /// The position of the mapping's source among the sources given.
@@ -31,7 +33,8 @@ final class CompiledMapping: Sendable {
 
     init(
         index: Int, view: ViewPlugin, model: ModelPlugin, kind: ViewKind, reuseIdentifier: String, poolIndex: Int,
-        condition: Condition, priority: Int, decorators: [DecoratorPlugin], sites: DeclarationSites, sourceIndex: Int
+        condition: Condition, priority: Int, decorators: [DecoratorPlugin], handlers: [String: EventHandler],
+        sites: DeclarationSites, sourceIndex: Int
     ) {
         self.index = index
         self.view = view
@@ -42,6 +45,7 @@ final class CompiledMapping: Sendable {
         self.condition = condition
         self.priority = priority
         self.decorators = decorators
+        self.handlers = handlers
         self.sites = sites
         self.sourceIndex = sourceIndex
     }

@@ -44,6 +44,31 @@ public struct Mapping: Hashable, Sendable, CustomStringConvertible {
     /// Swift call site of its ``MappingDeclaration``.
     public var location: SourceLocation { compiled.location }
 
+    /// The view class, for a host that creates and dequeues views itself
+    /// (register one per ``reuseIdentifier``); `nil` for a view registered
+    /// as a handler.
+    public var viewType: (any AnyObject.Type)? { compiled.view.viewClass }
+
+    /// Configures a view dequeued for this mapping with a model, as a host's
+    /// `cellForRowAt` does after resolving the item.
+    ///
+    /// ```swift
+    /// let mapping = try #require(registry.resolve(post, at: position).mapping)
+    /// let cell = tableView.dequeueReusableCell(withIdentifier: mapping.reuseIdentifier, for: indexPath)
+    /// _ = mapping.update(cell, with: post)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - view: A view, normally dequeued by ``reuseIdentifier``.
+    ///   - model: The item (Optionals are unwrapped).
+    /// - Returns: `true` when the view is of the mapping's view type, the
+    ///   model one it takes, and the view was updated; `false`, changing
+    ///   nothing, otherwise.
+    public func update(_ view: AnyObject, with model: Any) -> Bool {
+        guard let update = compiled.view.update, let value = unwrapOptionals(model) else { return false }
+        return update(view, value)
+    }
+
     /// Whether two mappings say the same thing, declared at the same place.
     ///
     /// - Parameters:

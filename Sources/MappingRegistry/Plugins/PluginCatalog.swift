@@ -31,6 +31,7 @@ public struct PluginCatalog: Sendable {
     var views: [String: ViewPlugin] = [:]
     var predicates: [String: PredicatePlugin] = [:]
     var decorators: [String: DecoratorPlugin] = [:]
+    var handlers: [String: HandlerPlugin] = [:]
     /// The first name each model type was registered under.
     var modelNamesByType: [ObjectIdentifier: String] = [:]
     /// The first name each `TextView` type was registered under.
@@ -92,7 +93,24 @@ public struct PluginCatalog: Sendable {
     ///   - view: The view type.
     ///   - name: The name mappings use in `"view"`. Default: the type's name.
     public mutating func register<V: TextView & ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil) {
-        insert(ViewPlugin.reusable(V.self, named: name ?? String(describing: view)), into: \.views, category: "view")
+        registerView(ViewPlugin.reusable(V.self, named: name ?? String(describing: view)), type: V.self, named: name)
+    }
+
+    /// Registers a view class that is not a `TextView`, such as a
+    /// `UITableViewCell` subclass: a host list creates its views, dequeues
+    /// them by each mapping's reuse identifier and configures them with
+    /// ``Mapping/update(_:with:)``. The library's renderers report
+    /// `unrenderable-view` for its items, since it gives no text.
+    ///
+    /// - Parameters:
+    ///   - view: The view class.
+    ///   - name: The name mappings use in `"view"`. Default: the type's name.
+    public mutating func register<V: ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil) {
+        registerView(ViewPlugin.transfer(V.self, named: name ?? String(describing: view)), type: V.self, named: name)
+    }
+
+    private mutating func registerView<V: ModelTransfer>(_ plugin: ViewPlugin, type view: V.Type, named name: String?) {
+        insert(plugin, into: \.views, category: "view")
         if viewNamesByType[ObjectIdentifier(V.self)] == nil {
             viewNamesByType[ObjectIdentifier(V.self)] = name ?? String(describing: view)
         }
@@ -209,6 +227,39 @@ public struct PluginCatalog: Sendable {
         insert(plugin, into: \.decorators, category: "decorator")
     }
 
+    // MARK: - Event handlers
+
+    /// Registers a named event handler that a mapping in `mappings.json`
+    /// can list under `"events"`.
+    ///
+    /// ```swift
+    /// plugins.register(handler: "openDish", for: .didSelect, model: Dish.self) { dish, position in
+    ///     router.open(dish.name)
+    /// }
+    /// ```
+    /// ```json
+    /// { "view": "DishRow", "model": "Dish", "events": { "didSelect": "openDish" } }
+    /// ```
+    ///
+    /// A handler serves one event; listing it under another is
+    /// `incompatible-event`, and for a model it can never take
+    /// `incompatible-model`. A handler no mapping lists is an
+    /// `unused-handler` warning.
+    ///
+    /// - Parameters:
+    ///   - handler: The name mappings use as the event's value.
+    ///   - event: The event it handles, such as ``MappingEvent/didSelect`` or `MappingEvent<Bool>("canMove")`.
+    ///   - model: The model type it takes.
+    ///   - body: Runs when a host sends the event to an item of a mapping that lists it; returns the event's output.
+    public mutating func register<M, Output: Sendable>(
+        handler: String,
+        for event: MappingEvent<Output>,
+        model: M.Type,
+        _ body: @escaping @Sendable (M, ItemPosition) -> Output
+    ) {
+        insert(HandlerPlugin(name: handler, handler: .model(event, model, body)), into: \.handlers, category: "handler")
+    }
+
     // MARK: - Names
 
     /// The names of the registered models, sorted.
@@ -219,6 +270,8 @@ public struct PluginCatalog: Sendable {
     public var predicateNames: [String] { predicates.keys.sorted() }
     /// The names of the registered decorators, sorted.
     public var decoratorNames: [String] { decorators.keys.sorted() }
+    /// The names of the registered event handlers, sorted.
+    public var handlerNames: [String] { handlers.keys.sorted() }
 
     // MARK: - Lookup by type
 

@@ -8,23 +8,37 @@ final class ViewPlugin: NamedPlugin {
     /// Makes the slot a pool keeps for this view: a new view instance for a
     /// `TextView & ModelTransfer` view, the handler for a handler view.
     let makeSlot: @Sendable () -> any ViewSlot
-    /// The view type, for a `TextView & ModelTransfer` view; `nil` for a handler.
+    /// The view type, for a view class; `nil` for a handler.
     let viewType: ObjectIdentifier?
     /// The module-qualified name of the view type, for a catalog file.
     let viewTypeName: String?
+    /// The view class, for a host that dequeues views by reuse identifier;
+    /// `nil` for a handler (and for a view type only described by a catalog file).
+    let viewClass: (any AnyObject.Type)?
+    /// Updates a view of the class with a model: `false`, changing
+    /// nothing, when either is of another type.
+    let update: (@Sendable (AnyObject, Any) -> Bool)?
+    /// Whether the view gives text (a `TextView`, or a handler).
+    let rendersText: Bool
 
     init(
         name: String,
         model: ModelType,
         makeSlot: @escaping @Sendable () -> any ViewSlot,
         viewType: ObjectIdentifier?,
-        viewTypeName: String? = nil
+        viewTypeName: String? = nil,
+        viewClass: (any AnyObject.Type)? = nil,
+        update: (@Sendable (AnyObject, Any) -> Bool)? = nil,
+        rendersText: Bool = true
     ) {
         self.name = name
         self.model = model
         self.makeSlot = makeSlot
         self.viewType = viewType
         self.viewTypeName = viewTypeName
+        self.viewClass = viewClass
+        self.update = update
+        self.rendersText = rendersText
     }
 
     /// A reusable view plugin for a `TextView & ModelTransfer` type.
@@ -34,8 +48,39 @@ final class ViewPlugin: NamedPlugin {
             model: ModelType(V.ModelType.self),
             makeSlot: { ReusableViewSlot<V>() },
             viewType: ObjectIdentifier(V.self),
-            viewTypeName: String(reflecting: V.self)
+            viewTypeName: String(reflecting: V.self),
+            viewClass: V.self,
+            update: updater(V.self)
         )
+    }
+
+    /// A view plugin for any `ModelTransfer` class: a host creates and
+    /// dequeues its views; the library's renderers cannot make text of it.
+    static func transfer<V: ModelTransfer & SendableMetatype>(_ view: V.Type, named name: String) -> ViewPlugin {
+        ViewPlugin(
+            name: name,
+            model: ModelType(V.ModelType.self),
+            makeSlot: { UnrenderableViewSlot() },
+            viewType: ObjectIdentifier(V.self),
+            viewTypeName: String(reflecting: V.self),
+            viewClass: V.self,
+            update: updater(V.self),
+            rendersText: false
+        )
+    }
+
+    /// Updates a `V` with a `V.ModelType`, or says no.
+    private static func updater<V: ModelTransfer & SendableMetatype>(_ view: V.Type) -> @Sendable (AnyObject, Any) -> Bool {
+        { view, value in
+            guard let view = view as? V else { return false }
+            switch value {
+            case let model as V.ModelType:
+                view.update(with: model)
+                return true
+            default:
+                return false
+            }
+        }
     }
 
     /// A handler view plugin.
@@ -65,6 +110,18 @@ protocol ViewSlot: AnyObject {
     /// The text for a value at a position, or `nil` when the value is not
     /// of the view's model type.
     func text(for value: Any, at position: ItemPosition) -> String?
+
+    /// The slot's view, updated with a value: what a view-taking event
+    /// handler gets; `nil` for a handler view or a value of another type.
+    func view(updatedWith value: Any) -> AnyObject?
+}
+
+/// The slot of a view class that is not a `TextView`: it has no view of
+/// its own (only a host can create one) and gives no text.
+final class UnrenderableViewSlot: ViewSlot {
+    var holdsView: Bool { false }
+    func text(for value: Any, at position: ItemPosition) -> String? { nil }
+    func view(updatedWith value: Any) -> AnyObject? { nil }
 }
 
 /// A `TextView & ModelTransfer` instance, updated and rendered item after item.
@@ -80,6 +137,16 @@ final class ReusableViewSlot<V: TextView & ModelTransfer>: ViewSlot {
         case let model as V.ModelType:
             view.update(with: model)
             return view.render()
+        default:
+            return nil
+        }
+    }
+
+    func view(updatedWith value: Any) -> AnyObject? {
+        switch value {
+        case let model as V.ModelType:
+            view.update(with: model)
+            return view
         default:
             return nil
         }
@@ -102,4 +169,6 @@ final class HandlerViewSlot<M>: ViewSlot {
         default: nil
         }
     }
+
+    func view(updatedWith value: Any) -> AnyObject? { nil }
 }

@@ -85,6 +85,10 @@ public final class ReusePool {
         case .ambiguous(let indexes, let value):
             return registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind)
         }
+        let mapping = registry.mappings[index]
+        if !mapping.compiled.view.rendersText {
+            return .unrenderableView(mapping, at: position, kind: kind)
+        }
         // Resolution only picks views that take the value, so this means a
         // view plugin broke that promise: report, never trap.
         return Diagnostic(
@@ -95,27 +99,44 @@ public final class ReusePool {
         )
     }
 
+    /// The pool's slot for mapping `index`: its reuse identifier's view
+    /// (or handler), created the first time.
+    @inline(__always)
+    func slot(for index: Int) -> any ViewSlot {
+        let poolIndex = registry.mappings[index].compiled.poolIndex
+        if let existing = slots[poolIndex] { return existing }
+        let slot = registry.mappings[index].compiled.view.makeSlot()
+        slots[poolIndex] = slot
+        if slot.holdsView { viewsCreated += 1 }
+        return slot
+    }
+
     /// The text of a value through mapping `index`: the view's output, then
     /// each decorator in order; `nil` when the view refuses the value.
     ///
     /// Reads the mapping's fields in place, through the registry's array,
     /// rather than holding the mapping: no reference count per item.
     private func text(for value: Any, mapping index: Int, at position: ItemPosition) -> String? {
-        let poolIndex = registry.mappings[index].compiled.poolIndex
-        let slot: any ViewSlot
-        if let existing = slots[poolIndex] {
-            slot = existing
-        } else {
-            slot = registry.mappings[index].compiled.view.makeSlot()
-            slots[poolIndex] = slot
-            if slot.holdsView { viewsCreated += 1 }
-        }
-        guard var text = slot.text(for: value, at: position) else { return nil }
+        guard var text = slot(for: index).text(for: value, at: position) else { return nil }
         if !registry.mappings[index].compiled.decorators.isEmpty {
             for decorator in registry.mappings[index].compiled.decorators {
                 text = decorator.apply(text, value, position)
             }
         }
         return text
+    }
+}
+
+extension Diagnostic {
+    /// `unrenderable-view`: text asked of an item whose mapping's view is not a `TextView`.
+    static func unrenderableView(_ mapping: Mapping, at position: ItemPosition, kind: ViewKind) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .unrenderableView,
+            message: "view '\(mapping.view)' of the \(kind) \(MappingRegistry.describe(position, kind: kind)) is not a TextView, so it gives no text; "
+                + "a host creates and configures it (Mapping.update(_:with:)), or map the item to a TextView",
+            location: mapping.location,
+            position: position
+        )
     }
 }
