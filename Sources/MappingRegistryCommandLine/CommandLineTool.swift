@@ -69,6 +69,9 @@ public struct CommandLineTool: Sendable {
     public var bundledData: InputFile?
     /// The subcommands and options this front end accepts.
     var grammar: CommandLineGrammar = .embedded
+    /// What makes `render --watch` look at its files: polling threads and
+    /// Ctrl-C, or a test's script.
+    var watchDriver: WatchDriver = .polling
 
     /// Creates a command front end.
     ///
