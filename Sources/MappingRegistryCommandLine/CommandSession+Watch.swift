@@ -12,6 +12,10 @@ extension CommandSession {
     /// `NAME: render N; watching FILE … (Ctrl-C to stop)`. On a terminal,
     /// the screen is cleared before each render.
     ///
+    /// The tool's ``CommandLineTool/watchDriver`` decides what looks at the
+    /// files and what ends the watch: polling threads and SIGINT, or a
+    /// test's ``WatchScript``, which polls on this thread between events.
+    ///
     /// - Returns: ``ExitCode/success`` after SIGINT, or ``ExitCode/usage``
     ///   when there is no mappings file to watch (only the bundled copy).
     mutating func watch(
