@@ -93,7 +93,7 @@ import Testing
             """)
     }
 
-    @Test func aMappingsFileBrokenAtStartIsReportedAndWaitedOn() throws {
+    @Test func aMappingsFileBrokenAtStartIsReportedThenRenderedOnceFixed() throws {
         let files = try Files(mappings: Self.misspelled)
         let mappings = files.mappings
         let script = WatchScript(edits: [
