@@ -5,11 +5,13 @@ import PackageDescription
 // from the repository root, in release mode:
 //   swift run -c release --package-path Benchmarks ResolutionBenchmarks
 //   swift run -c release --package-path Benchmarks StorageBenchmarks
+//   swift run -c release --package-path Benchmarks DiagnosticBenchmarks
 // Benchmarks/instructions.sh counts instructions per resolve with callgrind.
 // To add a benchmark, add one entry here and a folder Sources/<Name>/.
 let benchmarks: [(name: String, products: [String], counter: Bool)] = [
     (name: "ResolutionBenchmarks", products: ["MappingRegistry"], counter: true),
     (name: "StorageBenchmarks", products: ["ModelStorage"], counter: false),
+    (name: "DiagnosticBenchmarks", products: ["MappingRegistry"], counter: false),
 ]
 
 let settings: [SwiftSetting] = [

@@ -1,5 +1,6 @@
 /// A `TextOutputStream` that gathers small writes and passes them on to
-/// another stream in pieces of about ``chunkSize`` bytes.
+/// another stream in pieces of about ``chunkSize`` bytes (by default
+/// ``CommandLineTool/defaultRenderPieceSize``, 64 KiB).
 ///
 /// A render writes two pieces per item (the text, then a line break); to
 /// standard output that would be two system calls per item. Through this
@@ -9,19 +10,20 @@
 /// The base stream is held by value: take it back with ``finish()``.
 struct BufferedOutputStream<Base: TextOutputStream>: TextOutputStream {
     /// The size, in UTF-8 bytes, at which the buffer is passed on.
-    static var chunkSize: Int { 64 * 1024 }
+    let chunkSize: Int
 
     private(set) var base: Base
     private var buffer = ""
 
-    init(_ base: Base) {
+    init(_ base: Base, chunkSize: Int = CommandLineTool.defaultRenderPieceSize) {
         self.base = base
-        buffer.reserveCapacity(Self.chunkSize + 1024)
+        self.chunkSize = max(1, chunkSize)
+        buffer.reserveCapacity(self.chunkSize + 1024)
     }
 
     mutating func write(_ string: String) {
         buffer += string
-        if buffer.utf8.count >= Self.chunkSize { flush() }
+        if buffer.utf8.count >= chunkSize { flush() }
     }
 
     /// Passes on what is buffered.

@@ -119,20 +119,8 @@ struct CommandLineArguments: Equatable, Sendable {
             } else {
                 name = argument
             }
-            let accepted = grammar.options(of: subcommand)
-            guard let option = accepted.first(where: { $0.name == name }) else {
-                if name == CommandLineOption.mappings.name, grammar.fileArguments.contains(subcommand),
-                   let placeholder = grammar.arguments[subcommand] {
-                    throw CommandLineUsageError("option '\(name)' is not needed: name the files as arguments (\(placeholder))", subcommand: subcommand)
-                }
-                if let reason = grammar.unavailable[name] {
-                    throw CommandLineUsageError("option '\(name)' is not available here: \(reason)", subcommand: subcommand)
-                }
-                if grammar.options.contains(where: { $0.name == name && !grammar.subcommands(of: $0).isEmpty }) {
-                    throw CommandLineUsageError("option '\(name)' does not apply to '\(subcommand.rawValue)'", subcommand: subcommand)
-                }
-                let hint = Suggestion.hint(for: name, in: accepted.map(\.name))
-                throw CommandLineUsageError("unknown option '\(name)'\(hint)", subcommand: subcommand)
+            guard let option = grammar.options(of: subcommand).first(where: { $0.name == name }) else {
+                throw notAccepted(name, by: subcommand, grammar: grammar)
             }
             guard seen.insert(name).inserted || option.repeatable else {
                 throw CommandLineUsageError("option '\(name)' is given more than once", subcommand: subcommand)
@@ -160,33 +148,64 @@ struct CommandLineArguments: Equatable, Sendable {
         return result
     }
 
+    /// The usage error for an option `subcommand` does not take: one it
+    /// has no need of, one this front end leaves out (and why), one of
+    /// other subcommands (naming them), or one that no subcommand knows
+    /// (with a did-you-mean among the subcommand's own).
+    private static func notAccepted(
+        _ name: String,
+        by subcommand: CommandLineSubcommand,
+        grammar: CommandLineGrammar
+    ) -> CommandLineUsageError {
+        if name == CommandLineOption.mappings.name, grammar.fileArguments.contains(subcommand),
+           let placeholder = grammar.arguments[subcommand] {
+            return CommandLineUsageError("option '\(name)' is not needed: name the files as arguments (\(placeholder))", subcommand: subcommand)
+        }
+        if let reason = grammar.unavailable[name] {
+            return CommandLineUsageError("option '\(name)' is not available here: \(reason)", subcommand: subcommand)
+        }
+        if let option = grammar.options.first(where: { $0.name == name }) {
+            let takers = grammar.subcommands(of: option).map { "'\($0.rawValue)'" }
+            if let last = takers.last {
+                let list = takers.count > 1 ? takers.dropLast().joined(separator: ", ") + " and " + last : last
+                return CommandLineUsageError(
+                    "option '\(name)' does not apply to '\(subcommand.rawValue)'; it is an option of \(list)",
+                    subcommand: subcommand
+                )
+            }
+        }
+        let hint = Suggestion.hint(for: name, in: grammar.options(of: subcommand).map(\.name))
+        return CommandLineUsageError("unknown option '\(name)'\(hint)", subcommand: subcommand)
+    }
+
+    /// Records an option the subcommand takes, with its value (empty for a flag).
     private mutating func apply(_ option: CommandLineOption, value: String) throws(CommandLineUsageError) {
-        switch option.name {
-        case CommandLineOption.mappings.name: mappings = value
-        case CommandLineOption.data.name: data = value
-        case CommandLineOption.strict.name: strict = true
-        case CommandLineOption.watch.name: watch = true
-        case CommandLineOption.warningsAsErrors.name: warningsAsErrors = true
-        case CommandLineOption.format.name:
+        switch option.key {
+        case .mappings: mappings = value
+        case .data: data = value
+        case .strict: strict = true
+        case .watch: watch = true
+        case .warningsAsErrors: warningsAsErrors = true
+        case .help: help = true
+        case .format:
             guard let format = Format(rawValue: value) else {
                 let names = Format.allCases.map(\.rawValue)
                 let hint = Suggestion.hint(for: value, in: names)
                 throw CommandLineUsageError("'--format' must be 'text', 'json', 'sarif' or 'github', found '\(value)'\(hint)", subcommand: subcommand)
             }
             self.format = format
-        case CommandLineOption.catalog.name: catalog = value
-        case CommandLineOption.error.name, CommandLineOption.warning.name, CommandLineOption.ignore.name:
+        case .catalog: catalog = value
+        case .error, .warning, .ignore:
             do {
                 let code = Diagnostic.Code(rawValue: value)
-                switch option.name {
-                case CommandLineOption.error.name: try policy.treat(code, as: .error)
-                case CommandLineOption.warning.name: try policy.treat(code, as: .warning)
+                switch option.key {
+                case .error: try policy.treat(code, as: .error)
+                case .warning: try policy.treat(code, as: .warning)
                 default: try policy.ignore(code)
                 }
             } catch {
                 throw CommandLineUsageError("\(option.name) \(value): \(error.message)", subcommand: subcommand)
             }
-        default: help = true
         }
     }
 }

@@ -79,6 +79,7 @@ struct CommandLineGrammar: Sendable {
             fileArguments: [.validate],
             required: [.validate: [CommandLineOption.catalog.name], .schema: [CommandLineOption.catalog.name]],
             unavailable: [
+                CommandLineOption.mappings.name: "name the mappings files as arguments of 'validate'",
                 CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
                 CommandLineOption.strict.name: "this tool does not render: '--strict' is an option of the app's 'render'",
                 CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render'",

@@ -3,8 +3,26 @@ import MappingRegistry
 /// One option the command line accepts: the table the parser and the help
 /// text are both built from.
 struct CommandLineOption: Sendable {
+    /// Which option it is. The parser switches over it exhaustively, so an
+    /// option added to the table cannot go unread (or be taken for `--help`).
+    enum Key: String, Sendable, CaseIterable {
+        case mappings = "--mappings"
+        case data = "--data"
+        case strict = "--strict"
+        case watch = "--watch"
+        case catalog = "--catalog"
+        case format = "--format"
+        case error = "--error"
+        case warning = "--warning"
+        case ignore = "--ignore"
+        case warningsAsErrors = "--warnings-as-errors"
+        case help = "--help"
+    }
+
+    /// Which option this is.
+    var key: Key
     /// The flag as typed, such as `--mappings`.
-    var name: String
+    var name: String { key.rawValue }
     /// The placeholder of its value (`FILE`), or `nil` for a flag without one.
     var valueName: String?
     /// The subcommands that accept it.
@@ -15,47 +33,47 @@ struct CommandLineOption: Sendable {
     var repeatable = false
 
     static let mappings = CommandLineOption(
-        name: "--mappings", valueName: "FILE", subcommands: [.render, .validate],
+        key: .mappings, valueName: "FILE", subcommands: [.render, .validate],
         help: "The mappings file. Default: mappings.json in the current directory, else the copy built into the tool."
     )
     static let data = CommandLineOption(
-        name: "--data", valueName: "FILE", subcommands: [.render, .validate],
+        key: .data, valueName: "FILE", subcommands: [.render, .validate],
         help: "The data document to render or check. Default: the data built into the tool."
     )
     static let strict = CommandLineOption(
-        name: "--strict", valueName: nil, subcommands: [.render],
+        key: .strict, valueName: nil, subcommands: [.render],
         help: "Exit 1 when any item or supplementary model is missing a mapping or is ambiguous."
     )
     static let watch = CommandLineOption(
-        name: "--watch", valueName: nil, subcommands: [.render],
+        key: .watch, valueName: nil, subcommands: [.render],
         help: "Render again whenever the mappings or data file changes; keep the last good render on a bad edit. Ctrl-C ends (exit 0)."
     )
     static let format = CommandLineOption(
-        name: "--format", valueName: "text|json|sarif|github", subcommands: [.validate],
+        key: .format, valueName: "text|json|sarif|github", subcommands: [.validate],
         help: "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
     )
     static let catalog = CommandLineOption(
-        name: "--catalog", valueName: "FILE", subcommands: [.validate, .schema],
+        key: .catalog, valueName: "FILE", subcommands: [.validate, .schema],
         help: "Check against a catalog file (written by an app's 'catalog' subcommand) instead of the app's own plugins."
     )
     static let error = CommandLineOption(
-        name: "--error", valueName: "CODE", subcommands: [.validate],
+        key: .error, valueName: "CODE", subcommands: [.validate],
         help: "Report diagnostics with this code as errors. Repeatable.", repeatable: true
     )
     static let warning = CommandLineOption(
-        name: "--warning", valueName: "CODE", subcommands: [.validate],
+        key: .warning, valueName: "CODE", subcommands: [.validate],
         help: "Report diagnostics with this code as warnings (not for codes that leave no usable registry). Repeatable.", repeatable: true
     )
     static let ignore = CommandLineOption(
-        name: "--ignore", valueName: "CODE", subcommands: [.validate],
+        key: .ignore, valueName: "CODE", subcommands: [.validate],
         help: "Leave diagnostics with this code out (not for codes that leave no usable registry). Repeatable.", repeatable: true
     )
     static let warningsAsErrors = CommandLineOption(
-        name: "--warnings-as-errors", valueName: nil, subcommands: [.validate],
+        key: .warningsAsErrors, valueName: nil, subcommands: [.validate],
         help: "Treat warnings as errors, so they make the command fail."
     )
     static let help = CommandLineOption(
-        name: "--help", valueName: nil, subcommands: Set(CommandLineSubcommand.allCases),
+        key: .help, valueName: nil, subcommands: Set(CommandLineSubcommand.allCases),
         help: "Show this help and exit."
     )
 

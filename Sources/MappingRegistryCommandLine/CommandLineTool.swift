@@ -69,6 +69,15 @@ public struct CommandLineTool: Sendable {
     public var bundledData: InputFile?
     /// The subcommands and options this front end accepts.
     var grammar: CommandLineGrammar = .embedded
+    /// What makes `render --watch` look at its files: polling threads and
+    /// Ctrl-C, or a test's script.
+    var watchDriver: WatchDriver = .polling
+    /// The size, in UTF-8 bytes, of the pieces `render` writes its text in;
+    /// smaller in tests, so a few items make several pieces.
+    var renderPieceSize = Self.defaultRenderPieceSize
+
+    /// The size of the pieces `render` writes: 64 KiB.
+    static let defaultRenderPieceSize = 64 * 1024
 
     /// Creates a command front end.
     ///

@@ -2,7 +2,8 @@ import MappingRegistry
 import ModelStorage
 
 extension CommandSession {
-    /// Renders a document straight into standard output, 64 KiB at a time,
+    /// Renders a document straight into standard output, in pieces of
+    /// the tool's `renderPieceSize` (64 KiB unless a test asks for less),
     /// and returns the result with each diagnostic located at its model's
     /// entry in the document.
     ///
@@ -13,7 +14,7 @@ extension CommandSession {
         with registry: MappingRegistry,
         into standardOutput: inout some TextOutputStream
     ) -> RenderResult {
-        var buffered = BufferedOutputStream(standardOutput)
+        var buffered = BufferedOutputStream(standardOutput, chunkSize: tool.renderPieceSize)
         var result = TextRenderer(registry: registry).render(document.storage, into: &buffered)
         standardOutput = buffered.finish()
         result.diagnostics = RenderDiagnosticLocator(document: document, registry: registry).locate(result.diagnostics)

@@ -12,6 +12,10 @@ extension CommandSession {
     /// `NAME: render N; watching FILE … (Ctrl-C to stop)`. On a terminal,
     /// the screen is cleared before each render.
     ///
+    /// The tool's ``CommandLineTool/watchDriver`` decides what looks at the
+    /// files and what ends the watch: polling threads and SIGINT, or a
+    /// test's ``WatchScript``, which polls on this thread between events.
+    ///
     /// - Returns: ``ExitCode/success`` after SIGINT, or ``ExitCode/usage``
     ///   when there is no mappings file to watch (only the bundled copy).
     mutating func watch(
@@ -24,17 +28,26 @@ extension CommandSession {
             return .usage
         }
         let events = WatchEvents()
-        let interrupt = InterruptSignal { events.post(.interrupted) }
-        defer { interrupt.restore() }
+        let interrupt: InterruptSignal?
+        let pacing: FileWatcher.Pacing
+        switch tool.watchDriver {
+        case .polling:
+            interrupt = InterruptSignal { events.post(.interrupted) }
+            pacing = InputWatch.polling
+        case .script:
+            interrupt = nil
+            pacing = .manual
+        }
+        defer { interrupt?.restore() }
         // Each watch loads its file as it starts and posts the outcome.
-        let mappingsWatch = InputWatch.mappings(path: mappingsPath, plugins: tool.plugins, events: events)
+        let mappingsWatch = InputWatch.mappings(path: mappingsPath, plugins: tool.plugins, events: events, pacing: pacing)
         defer { mappingsWatch.cancel() }
         var watched = [mappingsPath]
         var document: DataDocument?
         var dataWatch: InputWatch?
         defer { dataWatch?.cancel() }
         if let dataPath = arguments.data {
-            dataWatch = InputWatch.data(path: dataPath, plugins: tool.plugins, events: events)
+            dataWatch = InputWatch.data(path: dataPath, plugins: tool.plugins, events: events, pacing: pacing)
             watched.append(dataPath)
         } else {
             // The bundled data never changes: load it once.
@@ -46,6 +59,11 @@ extension CommandSession {
             case .failure(let error): report(error.diagnostics, trailer: "nothing rendered")
             }
         }
+        if case .script(let script) = tool.watchDriver {
+            let watches = [mappingsWatch] + (dataWatch.map { [$0] } ?? [])
+            events.whenIdle = { events in script.advance(watches: watches, events: events) }
+        }
+        defer { events.whenIdle = nil }
         var state = WatchState(watching: watched.joined(separator: " and "))
         state.document = document
         while true {

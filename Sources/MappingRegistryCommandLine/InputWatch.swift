@@ -12,15 +12,19 @@ import MappingRegistry
 final class InputWatch: Sendable {
     private let watcher: FileWatcher
 
+    /// How often a watch of `render --watch` looks at its file, and how
+    /// long the file must then stay the same.
+    static let polling = FileWatcher.Pacing.polling(interval: .milliseconds(100), debounce: .milliseconds(50))
+
     /// Watches the mappings file at `path`; diagnostics name it `path`.
-    static func mappings(path: String, plugins: PluginCatalog, events: WatchEvents) -> InputWatch {
+    static func mappings(path: String, plugins: PluginCatalog, events: WatchEvents, pacing: FileWatcher.Pacing = polling) -> InputWatch {
         let url = URL(fileURLWithPath: path)
         let state = State()
-        return InputWatch(url: url) {
+        return InputWatch(url: url, pacing: pacing) { now in
             state.lock.lock()
             defer { state.lock.unlock() }
             if let reloading = state.reloading {
-                switch reloading.reloadIfChanged() {
+                switch reloading.reloadIfChanged(now: now) {
                 case .unchanged:
                     return true
                 case .unsettled:
@@ -30,7 +34,7 @@ final class InputWatch: Sendable {
                     return true
                 }
             }
-            return state.check(url) { data throws(ConfigurationError) in
+            return state.check(url, now: now) { data throws(ConfigurationError) in
                 try ReloadingRegistry(url: url, contents: data, plugins: plugins, source: path)
             } post: { outcome, contents in
                 if case .success(let reloading) = outcome { state.reloading = reloading }
@@ -40,14 +44,14 @@ final class InputWatch: Sendable {
     }
 
     /// Watches the data file at `path`; diagnostics name it `path`.
-    static func data(path: String, plugins: PluginCatalog, events: WatchEvents) -> InputWatch {
+    static func data(path: String, plugins: PluginCatalog, events: WatchEvents, pacing: FileWatcher.Pacing = polling) -> InputWatch {
         let url = URL(fileURLWithPath: path)
         let state = State()
-        return InputWatch(url: url) {
+        return InputWatch(url: url, pacing: pacing) { now in
             state.lock.lock()
             defer { state.lock.unlock() }
             // Each version is loaded afresh and handed over whole; the watch keeps no document.
-            return state.check(url) { data throws(ConfigurationError) in
+            return state.check(url, now: now) { data throws(ConfigurationError) in
                 let loaded = Result { () throws(DataDocumentError) in
                     try DataDocument(data: data, plugins: plugins, source: path)
                 }
@@ -61,13 +65,20 @@ final class InputWatch: Sendable {
         }
     }
 
-    private init(url: URL, check: @escaping @Sendable () -> Bool) {
-        watcher = FileWatcher(url: url, interval: .milliseconds(100), debounce: .milliseconds(50), onChange: check)
+    private init(url: URL, pacing: FileWatcher.Pacing, check: @escaping @Sendable (_ now: Date) -> Bool) {
+        watcher = FileWatcher(url: url, pacing: pacing, onChange: check)
     }
 
     /// Stops watching.
     func cancel() {
         watcher.cancel()
+    }
+
+    /// One look at the file, for a watch with manual pacing; see
+    /// `FileWatcher.poll(at:)`. Returns whether the file looked settled.
+    @discardableResult
+    func poll(at now: Date) -> Bool {
+        watcher.poll(at: now)
     }
 
     /// What a watch keeps between checks, used on its thread under ``lock``.
@@ -81,11 +92,11 @@ final class InputWatch: Sendable {
         /// the outcome. Returns whether the file looked settled.
         func check<Loaded>(
             _ url: URL,
+            now: Date,
             load: (Data) throws(ConfigurationError) -> Loaded,
             post: (Result<Loaded, ConfigurationError>, Data?) -> Void
         ) -> Bool {
             guard let read = FileWatcher.readSettled(url) else { return false }
-            let now = Date()
             let verdict = filter.examine(read, now: now)
             guard verdict == .new || verdict == .settledFailure else { return verdict == .unchanged }
             let outcome = read.flatMap { data in Result { () throws(ConfigurationError) in try load(data) } }

@@ -5,7 +5,8 @@ import MappingRegistry
 /// versions of the mappings and the data, and Ctrl-C.
 ///
 /// Watches post from their own threads; the command takes the events on
-/// its thread with ``next()``, which blocks until there is one.
+/// its thread with ``next()``, which blocks until there is one, or, when
+/// ``whenIdle`` is set (a ``WatchScript``), calls it to make some.
 final class WatchEvents: @unchecked Sendable {
     enum Event: Sendable {
         /// The mappings file changed: its new registry or every diagnostic,
@@ -26,6 +27,14 @@ final class WatchEvents: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var pending: [Event] = []
+    private var idle: (@Sendable (WatchEvents) -> Void)?
+
+    /// Called by ``next()`` on the command's thread, instead of waiting,
+    /// when no event is pending; it must post at least one.
+    var whenIdle: (@Sendable (WatchEvents) -> Void)? {
+        get { condition.withLock { idle } }
+        set { condition.withLock { idle = newValue } }
+    }
 
     /// Adds an event and wakes ``next()``.
     func post(_ event: Event) {
@@ -36,11 +45,19 @@ final class WatchEvents: @unchecked Sendable {
     }
 
     /// Every event posted since the last call, oldest first; waits for one
-    /// when there is none.
+    /// (or has ``whenIdle`` make one) when there is none.
     func next() -> [Event] {
         condition.lock()
         defer { condition.unlock() }
-        while pending.isEmpty { condition.wait() }
+        while pending.isEmpty {
+            if let idle {
+                condition.unlock()
+                idle(self)
+                condition.lock()
+            } else {
+                condition.wait()
+            }
+        }
         let events = pending
         pending.removeAll()
         return events

@@ -38,8 +38,8 @@ struct RejectedArgumentsCase: CustomTestStringConvertible, Sendable {
         .init(arguments: ["validat"], message: "unknown subcommand 'validat'; did you mean 'validate'?"),
         .init(arguments: ["--mapings", "x"], message: "unknown option '--mapings'; did you mean '--mappings'?"),
         .init(arguments: ["--frobnicate"], message: "unknown option '--frobnicate'"),
-        .init(arguments: ["--format", "json"], message: "option '--format' does not apply to 'render'"),
-        .init(arguments: ["validate", "--strict"], message: "option '--strict' does not apply to 'validate'"),
+        .init(arguments: ["--format", "json"], message: "option '--format' does not apply to 'render'; it is an option of 'validate'"),
+        .init(arguments: ["validate", "--strict"], message: "option '--strict' does not apply to 'validate'; it is an option of 'render'"),
         .init(arguments: ["--data"], message: "option '--data' needs a value: --data FILE"),
         .init(arguments: ["--data", "--strict"], message: "option '--data' needs a value: --data FILE"),
         .init(arguments: ["--data="], message: "option '--data' needs a value: --data FILE"),
@@ -51,7 +51,7 @@ struct RejectedArgumentsCase: CustomTestStringConvertible, Sendable {
         .init(arguments: ["validate", "--ignore", "unsued-view"], message: "--ignore unsued-view: unknown diagnostic code 'unsued-view'; did you mean 'unused-view'?"),
         .init(arguments: ["validate", "--warning", "missing-key"], message: "--warning missing-key: 'missing-key' cannot be made a warning: it leaves no usable registry (a required value is absent, and filling it in would be a guess)"),
         .init(arguments: ["validate", "--ignore", "reuse-identifier-conflict"], message: "--ignore reuse-identifier-conflict: 'reuse-identifier-conflict' cannot be ignored: it leaves no usable registry (one reuse pool cannot hold two view types, so rendering through it would fail)"),
-        .init(arguments: ["render", "--ignore", "unused-view"], message: "option '--ignore' does not apply to 'render'"),
+        .init(arguments: ["render", "--ignore", "unused-view"], message: "option '--ignore' does not apply to 'render'; it is an option of 'validate'"),
         .init(arguments: ["validate", "m.json"], message: "unexpected argument 'm.json'"),
     ]
 

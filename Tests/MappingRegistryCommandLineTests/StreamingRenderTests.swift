@@ -34,9 +34,13 @@ import Testing
             .joined(separator: ",\n")
     }
 
-    @Test func aLargeRenderIsWrittenInPiecesOfAtMost64KiB() throws {
-        let data = #"{"sections": [{"header": {"model": "String", "value": "All"}, "items": [\#(Self.dishes(20_000))]}]}"#
-        let tool = Self.tool(data: data)
+    @Test func aLargeRenderIsWrittenInPiecesOfAtMostThePieceSize() throws {
+        // The property does not depend on the size: 600 items of about 20
+        // bytes in pieces of 1 KiB behave as 20 000 items in pieces of 64 KiB.
+        let pieceSize = 1_024
+        let data = #"{"sections": [{"header": {"model": "String", "value": "All"}, "items": [\#(Self.dishes(600))]}]}"#
+        var tool = Self.tool(data: data)
+        tool.renderPieceSize = pieceSize
         var output = RecordingStream()
         var errors = ""
         // In a directory without mappings.json, so the bundled mappings are used.
@@ -48,10 +52,18 @@ import Testing
         let document = try DataDocument(data: Data(data.utf8), plugins: tool.plugins)
         let whole = TextRenderer(registry: registry).render(document.storage).text
         #expect(output.text == whole)
-        #expect(whole.utf8.count > 300_000)
-        #expect(output.writeSizes.count > 4)
-        // A piece is passed on as soon as it reaches 64 KiB, so it is at most one line longer.
-        #expect(output.writeSizes.allSatisfy { $0 < 64 * 1024 + 100 })
+        #expect(whole.utf8.count > 8 * pieceSize)
+        #expect(output.writeSizes.count > 8)
+        // A piece is passed on as soon as it reaches the piece size, so it is at most one line longer.
+        let longestLine = whole.split(separator: "\n").map { $0.utf8.count + 1 }.max() ?? 0
+        let pieces = output.writeSizes.filter { $0 > 0 }
+        #expect(pieces.allSatisfy { $0 < pieceSize + longestLine })
+        // ... and every piece but the last is at least that long.
+        #expect(pieces.dropLast().allSatisfy { $0 >= pieceSize })
+    }
+
+    @Test func renderWritesPiecesOf64KiBByDefault() {
+        #expect(Self.tool(data: "{}").renderPieceSize == 64 * 1024)
     }
 
     @Test func diagnosticsPointAtTheEntryWithTheRightKindAtAnItemPositionShared() throws {

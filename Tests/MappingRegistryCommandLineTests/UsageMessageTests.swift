@@ -31,7 +31,7 @@ import Testing
         // `--strict` is not an option of validate: no suggestion that would fail too.
         let strict = run(["--strict", "validate"])
         #expect(strict.code == .usage)
-        #expect(firstLine(strict) == "tool: error: subcommand 'validate' must come first, before any option (even then, option '--strict' does not apply to 'validate')")
+        #expect(firstLine(strict) == "tool: error: subcommand 'validate' must come first, before any option (even then, option '--strict' does not apply to 'validate'; it is an option of 'render')")
         // An option's value that happens to be a subcommand's name is a value.
         let value = run(["--data", "render", "extra"])
         #expect(firstLine(value) == "tool: error: unexpected argument 'extra'")
@@ -49,9 +49,9 @@ import Testing
     }
 
     @Test func mappingsIsNotCalledNeedlessForSchema() {
-        #expect(firstLine(run(["schema", "--mappings", "m.json"])) == "tool: error: option '--mappings' does not apply to 'schema'")
+        #expect(firstLine(run(["schema", "--mappings", "m.json"])) == "tool: error: option '--mappings' does not apply to 'schema'; it is an option of 'render' and 'validate'")
         #expect(firstLine(run(["schema", "--catalog", "c.json", "--mappings", "m.json"], tool: .standalone))
-            == "mapping-registry: error: unknown option '--mappings'")
+            == "mapping-registry: error: option '--mappings' is not available here: name the mappings files as arguments of 'validate'")
     }
 
     @Test func theStandaloneToolSaysWhyItHasNoDataOrRenderOptions() {

@@ -96,6 +96,36 @@ import Testing
         #expect(missing.errors.contains("usage: mapping-registry validate --catalog FILE"))
     }
 
+    /// An option the subcommand does not take, run through each built binary.
+    static let misplacedOptions: [(executable: String, arguments: [String], errors: String)] = [
+        ("menu", ["render", "--format", "json"], """
+            menu: error: option '--format' does not apply to 'render'; it is an option of 'validate'
+            usage: menu [render] [--mappings FILE] [--data FILE] [--strict] [--watch]
+            Run 'menu --help' for more.
+
+            """),
+        ("menu", ["catalog", "--data", "d.json"], """
+            menu: error: option '--data' does not apply to 'catalog'; it is an option of 'render' and 'validate'
+            usage: menu catalog
+            Run 'menu --help' for more.
+
+            """),
+        ("mapping-registry", ["schema", "--format=json"], """
+            mapping-registry: error: option '--format' does not apply to 'schema'; it is an option of 'validate'
+            usage: mapping-registry schema --catalog FILE mappings|data
+            Run 'mapping-registry --help' for more.
+
+            """),
+    ]
+
+    @Test(arguments: misplacedOptions)
+    func anOptionTheSubcommandDoesNotTakeExitsTwoNamingBoth(_ testCase: (executable: String, arguments: [String], errors: String)) throws {
+        let run = try MenuBinary.run(testCase.arguments, executable: testCase.executable)
+        #expect(run.status == 2)
+        #expect(run.errors == testCase.errors)
+        #expect(run.output == "")
+    }
+
     @Test func helpFitsIn80ColumnsAndGroupsOptionsBySubcommand() throws {
         for executable in ["menu", "mapping-registry"] {
             let help = try MenuBinary.run(["--help"], executable: executable)

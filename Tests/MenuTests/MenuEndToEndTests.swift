@@ -93,7 +93,7 @@ import Testing
     @Test func aUsageErrorExitsTwo() throws {
         let run = try MenuBinary.run(["validate", "--strict"])
         #expect(run.status == 2)
-        #expect(run.errors.hasPrefix("menu: error: option '--strict' does not apply to 'validate'\nusage: menu validate"))
+        #expect(run.errors.hasPrefix("menu: error: option '--strict' does not apply to 'validate'; it is an option of 'render'\nusage: menu validate"))
         #expect(run.output == "")
     }
 

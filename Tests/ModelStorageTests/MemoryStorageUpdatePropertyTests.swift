@@ -7,7 +7,8 @@ import Testing
 /// copy of the old contents reproduces the new contents; a call that
 /// throws sends nothing and changes nothing.
 @Suite struct MemoryStorageUpdatePropertyTests {
-    static let sequenceCount = 1_200
+    /// 1 200 sequences with MAPPING_REGISTRY_STRESS=1 (CI), fewer in a developer's run.
+    static let sequenceCount = StressTesting.count(quick: 400, stress: 1_200)
     static let stepsPerSequence = 25
 
     /// The state of one random run: the storage, its recorder, and fresh

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A running watch of a file, returned by
 /// ``ReloadingRegistry/watch(interval:debounce:_:)``.
 ///
@@ -42,5 +44,17 @@ public final class FileWatch: Sendable {
     /// Whether ``cancel()`` has been called.
     public var isCancelled: Bool {
         watcher.isCancelled
+    }
+
+    /// Whether the watch's thread is still running (never, for manual polls).
+    package var isRunning: Bool {
+        watcher.isRunning
+    }
+
+    /// One look at the file, for a watch made with manual pacing: see
+    /// ``FileWatcher/poll(at:)``.
+    @discardableResult
+    package func poll(at now: Date) -> Bool {
+        watcher.poll(at: now)
     }
 }

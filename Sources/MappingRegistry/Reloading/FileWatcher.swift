@@ -28,30 +28,53 @@ import Foundation
 ///
 /// Polling works on every platform Foundation runs on and needs no file
 /// descriptor per watch; ``FileWatch`` wraps it for the public API.
+///
+/// With ``Pacing/manual`` there is no thread and no waiting: whoever owns
+/// the watcher calls ``poll(at:)`` for each look at the file, and the
+/// closure runs inside that call. Tests drive a watch this way, one
+/// deterministic step at a time, with the time they choose.
 package final class FileWatcher: Sendable {
     /// How long after a call a modification time still counts as racy.
     package static let racyWindow: TimeInterval = 2
 
+    /// What makes the watcher look at the file.
+    package enum Pacing: Sendable {
+        /// A thread of the watcher's own looks every `interval` and, after
+        /// a change, waits for the file to stay the same for `debounce`.
+        case polling(interval: Duration, debounce: Duration)
+        /// No thread: each ``FileWatcher/poll(at:)`` call is one look, and
+        /// a changed file is taken as settled at once.
+        case manual
+    }
+
     /// The watched path.
     package let path: String
     private let state = State()
+    /// Whether the owner polls (``Pacing/manual``) instead of a thread.
+    private let manual: Bool
 
     /// Starts watching.
     ///
     /// - Parameters:
     ///   - url: The file to watch; it need not exist yet.
-    ///   - interval: How often to look at the file.
-    ///   - debounce: How long the metadata must stay unchanged before the
-    ///     closure is called for a change.
-    ///   - onChange: Called on the watcher's thread, one call at a time;
-    ///     returns whether the file looked settled.
+    ///   - pacing: A polling thread, or ``Pacing/manual`` polls.
+    ///   - onChange: Called one call at a time (on the watcher's thread, or
+    ///     inside ``poll(at:)``) with the time of the look; returns whether
+    ///     the file looked settled.
     package init(
         url: URL,
-        interval: Duration,
-        debounce: Duration,
-        onChange: @escaping @Sendable () -> Bool
+        pacing: Pacing,
+        onChange: @escaping @Sendable (_ now: Date) -> Bool
     ) {
         path = url.path
+        if case .manual = pacing { manual = true } else { manual = false }
+        state.condition.lock()
+        state.onChange = onChange
+        state.condition.unlock()
+        guard case .polling(let interval, let debounce) = pacing else {
+            state.finish()
+            return
+        }
         let timing = Timing(interval: Self.seconds(interval), debounce: Self.seconds(debounce))
         // The thread's closure holds only the state; the state drops the
         // thread and `onChange` when the thread ends, so nothing outlives it.
@@ -61,8 +84,8 @@ package final class FileWatcher: Sendable {
         }
         thread.name = "MappingRegistry.FileWatcher"
         state.condition.lock()
+        state.running = true
         state.thread = thread
-        state.onChange = onChange
         state.condition.unlock()
         thread.start()
     }
@@ -82,7 +105,12 @@ package final class FileWatcher: Sendable {
         defer { state.condition.unlock() }
         state.cancelled = true
         state.condition.broadcast()
-        guard let thread = state.thread, Thread.current !== thread else { return }
+        guard let thread = state.thread else {
+            // Manual polls: nothing runs between calls; drop the closure.
+            state.onChange = nil
+            return
+        }
+        guard Thread.current !== thread else { return }
         while state.running { state.condition.wait() }
     }
 
@@ -91,6 +119,35 @@ package final class FileWatcher: Sendable {
         state.condition.lock()
         defer { state.condition.unlock() }
         return state.cancelled
+    }
+
+    /// Whether the watcher's thread is still running; always `false` for
+    /// ``Pacing/manual``. After ``cancel()`` returns on another thread it
+    /// is `false`, and the closure has been released.
+    package var isRunning: Bool {
+        state.condition.lock()
+        defer { state.condition.unlock() }
+        return state.running
+    }
+
+    /// Looks at the file once, as the polling thread does after each
+    /// interval, and calls the closure on this thread when the file may
+    /// have changed (the first call always does). Only for
+    /// ``Pacing/manual``; with a polling thread it does nothing.
+    ///
+    /// - Parameter now: The time of this look, handed to the closure.
+    /// - Returns: Whether the file looked settled after this look (`false`
+    ///   when the closure asked to be called again); `true` once cancelled.
+    @discardableResult
+    package func poll(at now: Date) -> Bool {
+        guard manual else { return true }
+        state.pollLock.lock()
+        defer { state.pollLock.unlock() }
+        var poller = state.manualPoller ?? Poller(path: path)
+        defer { state.manualPoller = poller }
+        // No thread waits here: the file is as settled as it will get.
+        let live = poller.poll(settleLimit: 0, wait: { _ in true }) { state.deliver(at: now) }
+        return !live || poller.settled
     }
 
     // MARK: - The polling thread
@@ -102,23 +159,81 @@ package final class FileWatcher: Sendable {
         var settleLimit: TimeInterval { max(debounce * 10, interval) }
     }
 
+    /// What a watch remembers between looks at the file.
+    private struct Poller {
+        let path: String
+        var snapshot: FileSnapshot?
+        /// When the closure was last called, by the wall clock that file
+        /// times are kept in (for the racy check, whatever time a look is
+        /// handed).
+        var calledAt: TimeInterval = 0
+        /// What the closure last returned.
+        var settled = true
+        var started = false
+
+        init(path: String) {
+            self.path = path
+        }
+
+        /// One look at the file: calls `deliver` when the file may have
+        /// changed (and the first time), after waiting with `wait` (which
+        /// returns `false` when cancelled) for the metadata to stop
+        /// changing, at most `settleLimit` seconds in `debounce` steps.
+        ///
+        /// - Returns: `false` when the watch was cancelled.
+        mutating func poll(
+            settleLimit: TimeInterval,
+            debounce: TimeInterval = 0,
+            wait: (TimeInterval) -> Bool,
+            deliver: () -> Bool?
+        ) -> Bool {
+            let next = FileSnapshot(path: path)
+            if !started {
+                started = true
+                snapshot = next
+            } else if next == snapshot {
+                let racy = next.map { FileWatcher.isRacy($0, calledAt: calledAt) } ?? false
+                guard racy || !settled else { return true }
+            } else {
+                var stable = next
+                var waited: TimeInterval = 0
+                repeat {
+                    guard wait(debounce) else { return false }
+                    waited += debounce
+                    let again = FileSnapshot(path: path)
+                    if again == stable { break }
+                    stable = again
+                } while waited < settleLimit
+                snapshot = stable
+            }
+            calledAt = Date().timeIntervalSince1970
+            guard let result = deliver() else { return false }
+            settled = result
+            return true
+        }
+    }
+
     /// Shared between the watcher and its thread, guarded by ``condition``.
     private final class State: @unchecked Sendable {
         let condition = NSCondition()
         var cancelled = false
         /// Whether the thread has not ended yet.
-        var running = true
+        var running = false
         /// The watcher's thread and closure, until the thread ends.
         var thread: Thread?
-        var onChange: (@Sendable () -> Bool)?
+        var onChange: (@Sendable (Date) -> Bool)?
+        /// Serializes manual polls; guards ``manualPoller``.
+        let pollLock = NSLock()
+        var manualPoller: Poller?
 
-        /// Called by the thread as it ends: drops the thread and the closure.
+        /// Called by the thread as it ends (and at once for manual polls):
+        /// drops the thread, and the closure when the thread ran it.
         func finish() {
             condition.lock()
             defer { condition.unlock() }
+            if thread != nil { onChange = nil }
             running = false
             thread = nil
-            onChange = nil
             condition.broadcast()
         }
 
@@ -132,14 +247,14 @@ package final class FileWatcher: Sendable {
         }
 
         /// Calls the closure unless cancelled; `nil` when cancelled, else what it returned.
-        func deliver() -> Bool? {
+        func deliver(at now: Date) -> Bool? {
             condition.lock()
             guard !cancelled, let onChange else {
                 condition.unlock()
                 return nil
             }
             condition.unlock()
-            let settled = onChange()
+            let settled = onChange(now)
             condition.lock()
             defer { condition.unlock() }
             return cancelled ? nil : settled
@@ -147,30 +262,13 @@ package final class FileWatcher: Sendable {
     }
 
     private static func poll(path: String, timing: Timing, state: State) {
-        var snapshot = FileSnapshot(path: path)
-        var calledAt = Date().timeIntervalSince1970
-        guard var settled = state.deliver() else { return }
-        while state.sleep(timing.interval) {
-            let next = FileSnapshot(path: path)
-            if next == snapshot {
-                let racy = next.map { isRacy($0, calledAt: calledAt) } ?? false
-                guard racy || !settled else { continue }
-            } else {
-                var stable = next
-                var waited: TimeInterval = 0
-                while waited < timing.settleLimit {
-                    guard state.sleep(timing.debounce) else { return }
-                    waited += timing.debounce
-                    let again = FileSnapshot(path: path)
-                    if again == stable { break }
-                    stable = again
-                }
-                snapshot = stable
+        var poller = Poller(path: path)
+        repeat {
+            let live = poller.poll(settleLimit: timing.settleLimit, debounce: timing.debounce, wait: state.sleep) {
+                state.deliver(at: Date())
             }
-            calledAt = Date().timeIntervalSince1970
-            guard let result = state.deliver() else { return }
-            settled = result
-        }
+            guard live else { return }
+        } while state.sleep(timing.interval)
     }
 
     /// Whether the file was modified so close to the last call that a

@@ -46,8 +46,19 @@ extension ReloadingRegistry {
         debounce: Duration = .milliseconds(50),
         _ handler: @escaping @Sendable (Result<MappingRegistry, ConfigurationError>) -> Void
     ) -> FileWatch {
-        let watcher = FileWatcher(url: url, interval: interval, debounce: debounce) { [self] in
-            switch reloadIfChanged() {
+        watch(pacing: .polling(interval: interval, debounce: debounce), handler)
+    }
+
+    /// Watches the mappings file as ``watch(interval:debounce:_:)`` does,
+    /// paced by a polling thread or, with ``FileWatcher/Pacing/manual``, by
+    /// ``FileWatch/poll(at:)`` calls, which run `handler` on the calling
+    /// thread and take the time a failed version's grace period is measured in.
+    package func watch(
+        pacing: FileWatcher.Pacing,
+        _ handler: @escaping @Sendable (Result<MappingRegistry, ConfigurationError>) -> Void
+    ) -> FileWatch {
+        let watcher = FileWatcher(url: url, pacing: pacing) { [self] now in
+            switch reloadIfChanged(now: now) {
             case .unchanged:
                 return true
             case .unsettled:

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MappingRegistry
+import TestSupport
 import Testing
 
 /// The lock-free reference under ``ReloadingRegistry``: readers always get
@@ -15,9 +16,39 @@ import Testing
         deinit { freed.add() }
     }
 
-    @Test func readersGetLiveObjectsAndEveryReplacedObjectIsFreed() {
+    @Test func withNoReaderEveryReplacedObjectIsFreedAtOnce() {
         let freed = Tally()
         let reference = SwappableReference(Token(0, freed: freed))
+        for value in 1...100 {
+            reference.store(Token(value, freed: freed))
+            #expect(reference.retiredCount == 0)
+            #expect(freed.value == value)
+        }
+        #expect(reference.load().value == 100)
+    }
+
+    @Test func aLoadedObjectOutlivesItsReplacement() {
+        let freed = Tally()
+        let reference = SwappableReference(Token(1, freed: freed))
+        let held = reference.load()
+        reference.store(Token(2, freed: freed))
+        #expect(reference.retiredCount == 0)
+        #expect(freed.value == 0)
+        #expect(held.value == 1)
+    }
+}
+
+/// Four readers load without pause while a writer stores twenty thousand
+/// objects: every load gives a live object, never an older one than the
+/// reader saw before, and every replaced object is freed.
+///
+/// A stress test: it runs only with `MAPPING_REGISTRY_STRESS=1`, as CI runs
+/// it (in a step of its own and under ThreadSanitizer).
+@Suite(.enabled(if: StressTesting.isEnabled, "stress: set MAPPING_REGISTRY_STRESS=1"))
+struct SwappableReferenceStressTests {
+    @Test func readersGetLiveObjectsAndEveryReplacedObjectIsFreed() {
+        let freed = Tally()
+        let reference = SwappableReference(SwappableReferenceTests.Token(0, freed: freed))
         let threads = ConcurrentThreads()
         let findings = Findings()
         let reads = Tally()
@@ -36,7 +67,7 @@ import Testing
         }
         let stores = 20_000
         for value in 1...stores {
-            reference.store(Token(value, freed: freed))
+            reference.store(SwappableReferenceTests.Token(value, freed: freed))
         }
         threads.stop()
         #expect(threads.join())
@@ -47,15 +78,5 @@ import Testing
         #expect(reference.retiredCount == 0)
         // Every token but the current one is freed.
         #expect(freed.value == stores)
-    }
-
-    @Test func aLoadedObjectOutlivesItsReplacement() {
-        let freed = Tally()
-        let reference = SwappableReference(Token(1, freed: freed))
-        let held = reference.load()
-        reference.store(Token(2, freed: freed))
-        #expect(reference.retiredCount == 0)
-        #expect(freed.value == 0)
-        #expect(held.value == 1)
     }
 }

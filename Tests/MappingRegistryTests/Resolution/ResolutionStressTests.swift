@@ -33,8 +33,12 @@ func distinctValues<T: Leaf>(_ type: T.Type, depth: Int, into values: inout [any
 
 /// Cold-cache concurrency: eight threads meet hundreds of types for the first
 /// time at once, in a fresh registry each round, and every answer must equal
-/// the uncached reference. Runs under ThreadSanitizer in CI.
-@Suite struct ResolutionStressTests {
+/// the uncached reference.
+///
+/// A stress test: it runs only with `MAPPING_REGISTRY_STRESS=1`, as CI runs
+/// it (in a step of its own and under ThreadSanitizer).
+@Suite(.enabled(if: StressTesting.isEnabled, "stress: set MAPPING_REGISTRY_STRESS=1"))
+struct ResolutionStressTests {
     static let kinds: [ViewKind] = [.cell, .header, .footer] + (0..<9).map { ViewKind(rawValue: "k\($0)") }
 
     static func plugins() -> PluginCatalog {

@@ -89,8 +89,22 @@ enum MenuBinary {
         timeout: Double = 60,
         standardOutput: FileHandle? = nil
     ) throws -> MenuRun {
+        try run(program: try url(executable), arguments, in: directory, timeout: timeout, standardOutput: standardOutput)
+    }
+
+    /// Runs any program with arguments, in a directory, waiting at most
+    /// `timeout` seconds for it to exit: the deadline only ends a run that
+    /// hangs (as ``MenuBinaryError/timedOut(_:)``), it is not a time limit
+    /// the test asserts.
+    static func run(
+        program: URL,
+        _ arguments: [String],
+        in directory: URL = packageRoot,
+        timeout: Double = 60,
+        standardOutput: FileHandle? = nil
+    ) throws -> MenuRun {
         let process = Process()
-        process.executableURL = try url(executable)
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let output = Pipe()
