@@ -58,7 +58,7 @@ public struct MappingDeclaration: Sendable {
     /// mapping. Only those that leave it readable (`unknown-key`) matter
     /// here, since any other already makes it malformed: whether they keep
     /// it out depends on the policy.
-    var keyProblems: [String] = []
+    var keyProblems: [Diagnostic.Code] = []
 
     init(
         view: ViewReference?, model: ModelReference?, kind: ViewKind, reuseIdentifier: String?,

@@ -32,8 +32,8 @@ struct SARIFReport {
             ])
         }
         let results: [JSONValue] = diagnostics.map { diagnostic in
-            var result: [(String, JSONValue)] = [("ruleId", .string(diagnostic.code))]
-            if let index = codes.firstIndex(where: { $0.rawValue == diagnostic.code }) {
+            var result: [(String, JSONValue)] = [("ruleId", .string(diagnostic.code.rawValue))]
+            if let index = codes.firstIndex(of: diagnostic.code) {
                 result.append(("ruleIndex", .integer(index)))
             }
             result.append(("level", .string(Self.level(diagnostic.severity))))
