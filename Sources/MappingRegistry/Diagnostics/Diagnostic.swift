@@ -77,6 +77,8 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     /// The compiler-style form: `file:line:column: severity: message [code]`.
     ///
     /// Without a location the prefix is left out: `severity: message [code]`.
+    /// It is one line: the ``notes`` are not part of it (``DiagnosticFormatter``
+    /// and ``ConfigurationError/description`` print them under it).
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
         return "\(prefix)\(severity): \(message) [\(code)]"
