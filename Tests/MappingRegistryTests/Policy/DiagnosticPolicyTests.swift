@@ -30,6 +30,19 @@ import Testing
         #expect(policy.isEmpty == false)
     }
 
+    @Test(arguments: [Diagnostic.Code.unsatisfiableCondition, .duplicateDecorator])
+    func theNewWarningsMayBeRaisedDowngradedOrIgnored(code: Diagnostic.Code) throws {
+        #expect(code.defaultSeverity == .warning)
+        var policy = DiagnosticPolicy()
+        try policy.treat(code, as: .error)
+        let warning = Diagnostic(severity: .warning, code: code, message: "m")
+        #expect(policy.apply(to: warning)?.severity == .error)
+        try policy.treat(code, as: .warning)
+        #expect(policy.apply(to: warning)?.severity == .warning)
+        try policy.ignore(code)
+        #expect(policy.apply(to: warning) == nil)
+    }
+
     @Test func theFixedCodesAreExactlyTheDocumentedOnes() {
         #expect(DiagnosticPolicy.fixedCodes.map(\.rawValue) == Self.fixedReasons.map(\.0))
     }
