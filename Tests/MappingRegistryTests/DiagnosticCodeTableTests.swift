@@ -114,7 +114,7 @@ import Testing
 /// The renderings of `Diagnostic.Code.table` that documents and the
 /// constants hold.
 enum DiagnosticCodeTable {
-    static let generatedNote = "Generated from Diagnostic.Code.table (Diagnostic+CodeInfo.swift): edit the table, then run RECORD_SNAPSHOTS=1 swift test --filter DiagnosticCodeTableTests."
+    static let generatedNote = "Generated from Diagnostic.Code.table (Diagnostic+CodeInfo.swift): edit the table, then run RECORD_SNAPSHOTS=1 swift test --filter 'DiagnosticCodeTableTests|OutputFormatTests'."
 
     /// `error (load, data)`.
     static func severity(_ info: Diagnostic.Code.Info) -> String {

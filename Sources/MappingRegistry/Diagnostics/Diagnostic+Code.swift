@@ -17,7 +17,7 @@ extension Diagnostic {
     /// A struct with static members rather than an enum, so codes can be
     /// added without breaking a `switch` in someone's code. What each code
     /// means, what to do about it and whether a ``DiagnosticPolicy`` may
-    /// change it is listed in the Diagnostics reference.
+    /// change it is listed in <doc:DiagnosticsReference>.
     public struct Code: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
         /// The kebab-case text, such as `missing-mapping`.
         public var rawValue: String
@@ -40,7 +40,7 @@ extension Diagnostic {
         public var description: String { rawValue }
 
         // diagnostic-codes:begin
-        // Generated from Diagnostic.Code.table (Diagnostic+CodeInfo.swift): edit the table, then run RECORD_SNAPSHOTS=1 swift test --filter DiagnosticCodeTableTests.
+        // Generated from Diagnostic.Code.table (Diagnostic+CodeInfo.swift): edit the table, then run RECORD_SNAPSHOTS=1 swift test --filter 'DiagnosticCodeTableTests|OutputFormatTests'.
 
         /// The file is not valid JSON (RFC 8259), is too deeply nested or too large.
         ///
