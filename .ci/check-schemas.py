@@ -141,6 +141,22 @@ with tempfile.TemporaryDirectory() as directory:
         [tool, "validate", "--catalog", f"{schemas}/menu.catalog.json", "--format", "sarif",
          "mappings.json", bad, os.path.join(directory, "missing.json")],
     ]
+    # Mappings that collide: once the checker puts a note at the earlier
+    # mapping, these results carry relatedLocations.
+    collisions = os.path.join(directory, "collisions.json")
+    with open(collisions, "w", encoding="utf-8") as file:
+        file.write(mappings(dish, dish, dish_with(view="VeganDishRow")))
+    runs.append([tool, "validate", "--catalog", f"{schemas}/menu.catalog.json", "--format", "sarif", collisions])
+    related = 0
+
+    def check_sarif(name, log):
+        found = list(jsonschema.Draft4Validator(sarif_schema).iter_errors(log))
+        if found:
+            failures.append(f"{name}: SARIF invalid: {found[0].message} at {list(found[0].path)}")
+        if not log["runs"][0]["results"]:
+            failures.append(f"{name}: no results")
+        return sum(len(result.get("relatedLocations", [])) for result in log["runs"][0]["results"])
+
     for command in runs:
         run = subprocess.run(command, capture_output=True, text=True)
         try:
@@ -148,12 +164,15 @@ with tempfile.TemporaryDirectory() as directory:
         except json.JSONDecodeError as error:
             failures.append(f"{' '.join(command[1:])}: not JSON: {error}")
             continue
-        found = list(jsonschema.Draft4Validator(sarif_schema).iter_errors(log))
-        if found:
-            failures.append(f"{' '.join(command[1:])}: SARIF invalid: {found[0].message} at {list(found[0].path)}")
-        if not log["runs"][0]["results"]:
-            failures.append(f"{' '.join(command[1:])}: no results")
-    print(f"check-schemas: {len(runs)} SARIF logs checked against the SARIF 2.1.0 schema")
+        related += check_sarif(' '.join(command[1:]), log)
+    # The log SARIFReport writes for a diagnostic with notes, recorded by
+    # OutputFormatTests (which checks it is exactly what the code writes).
+    fixture = "Tests/Fixtures/sarif-with-notes.json"
+    fixture_related = check_sarif(fixture, load(fixture))
+    if fixture_related == 0:
+        failures.append(f"{fixture}: no relatedLocations")
+    related += fixture_related
+    print(f"check-schemas: {len(runs) + 1} SARIF logs ({related} related locations) checked against the SARIF 2.1.0 schema")
 
 if failures:
     print("check-schemas: " + "\ncheck-schemas: ".join(failures), file=sys.stderr)

@@ -284,9 +284,22 @@ public struct CommandLineTool: Sendable {
         return "Options of \(list):"
     }
 
+    /// The diagnostic codes the policy options take, by severity, from
+    /// the code table; a `*` marks a code that cannot be downgraded.
+    var diagnosticCodesHelp: String {
+        let heading = "Diagnostic codes for --error, --warning and --ignore (* leaves no usable registry, so it cannot be made a warning or ignored):"
+        var text = Self.lines(of: heading, width: Self.width).joined(separator: "\n") + "\n"
+        for (severity, term) in [(Diagnostic.Severity.error, "errors"), (.warning, "warnings")] {
+            let codes = Diagnostic.Code.table.filter { $0.severity == severity }
+            guard !codes.isEmpty else { continue }
+            text += Self.helpLine(term, codes.map { "\($0.code)" + ($0.fixedReason == nil ? "" : "*") }.joined(separator: ", "))
+        }
+        return text
+    }
+
     /// The whole `--help` text, within ``width`` columns: the summary, the
     /// usage, the subcommands, the options grouped by the subcommands they
-    /// apply to, and the exit codes.
+    /// apply to, the diagnostic codes the policy options take, and the exit codes.
     var helpText: String {
         var text = Self.lines(of: "\(name): \(summary)", width: Self.width).joined(separator: "\n")
         text += "\n\n\(usage(nil))\nSubcommands:\n"
@@ -309,6 +322,9 @@ public struct CommandLineTool: Sendable {
             for option in group.options {
                 text += Self.helpLine(option.helpTerm, option.help)
             }
+        }
+        if grammar.options.contains(where: { $0.name == CommandLineOption.ignore.name }) {
+            text += "\n" + diagnosticCodesHelp
         }
         text += "\nExit codes:\n"
         for (code, meaning) in grammar.exitCodes {

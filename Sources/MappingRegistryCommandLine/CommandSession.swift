@@ -204,11 +204,8 @@ struct CommandSession {
     /// Writes `{"diagnostics": […], "summary": {"errors": N, "warnings": M}}`
     /// to standard output, the diagnostics in the order given.
     mutating func writeJSON(_ diagnostics: [Diagnostic]) -> Bool {
-        let report = ValidationReport(diagnostics: diagnostics)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            output += String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+            output += try ValidationReport(diagnostics: diagnostics).rendered()
             return true
         } catch {
             errors += "\(tool.name): error: cannot encode the diagnostics as JSON: \(error)\n"

@@ -171,6 +171,20 @@ import Testing
         }
     }
 
+    @Test func helpListsEveryDiagnosticCodeUnderItsSeverityAndStarsTheFixedOnes() throws {
+        let help = run(["--help"]).output
+        let start = try #require(help.range(of: "Diagnostic codes for --error, --warning and --ignore"))
+        let end = try #require(help.range(of: "\nExit codes:", range: start.upperBound..<help.endIndex))
+        let section = help[start.lowerBound..<end.lowerBound]
+        let warnings = try #require(section.range(of: "\n  warnings "))
+        let words = { (text: Substring) in Set(text.split(whereSeparator: { " ,\n".contains($0) }).map(String.init)) }
+        for info in Diagnostic.Code.table {
+            let listed = info.code.rawValue + (info.fixedReason == nil ? "" : "*")
+            let part = info.severity == .warning ? section[warnings.upperBound...] : section[..<warnings.lowerBound]
+            #expect(words(part).contains(listed), "help does not list \(listed) with the \(info.severity)s")
+        }
+    }
+
     @Test func exitCodesHaveTheirContractualValues() {
         #expect([ExitCode.success, .failure, .usage].map(\.rawValue) == [0, 1, 2])
     }

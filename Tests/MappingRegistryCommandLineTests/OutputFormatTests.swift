@@ -65,6 +65,95 @@ import Testing
             """)
     }
 
+    /// A redeclaration: located at the later mapping, with a note at the earlier.
+    static let withNotes = Diagnostic(
+        severity: .error, code: .duplicateMapping,
+        message: "view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one",
+        location: SourceLocation(file: "mappings.json", line: 3, column: 5, pointer: "/mappings/1"),
+        notes: [
+            Diagnostic.Note(
+                message: "'DishRow' is declared here",
+                location: SourceLocation(file: "mappings.json", line: 2, column: 5, pointer: "/mappings/0")
+            ),
+            Diagnostic.Note(message: "mappings from Swift come first"),
+        ]
+    )
+
+    @Test func githubAnnotationsAppendEachNoteToTheMessage() {
+        #expect(GitHubAnnotations.line(for: Self.withNotes) == """
+            ::error file=mappings.json,line=3,col=5::view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one (note: 'DishRow' is declared here at mappings.json:2:5) (note: mappings from Swift come first) [duplicate-mapping]
+
+            """)
+    }
+
+    @Test func jsonGivesEachNoteTheDiagnosticsFlatLocationKeys() throws {
+        #expect(try ValidationReport(diagnostics: [Self.withNotes]).rendered() == """
+            {
+              "diagnostics" : [
+                {
+                  "code" : "duplicate-mapping",
+                  "column" : 5,
+                  "file" : "mappings.json",
+                  "line" : 3,
+                  "message" : "view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one",
+                  "notes" : [
+                    {
+                      "column" : 5,
+                      "file" : "mappings.json",
+                      "line" : 2,
+                      "message" : "'DishRow' is declared here",
+                      "pointer" : "/mappings/0"
+                    },
+                    {
+                      "message" : "mappings from Swift come first"
+                    }
+                  ],
+                  "pointer" : "/mappings/1",
+                  "severity" : "error"
+                }
+              ],
+              "summary" : {
+                "errors" : 1,
+                "warnings" : 0
+              }
+            }
+
+            """)
+    }
+
+    @Test func sarifGivesNotesAsRelatedLocations() throws {
+        let report = SARIFReport(toolName: "menu", diagnostics: [Self.withNotes], subjects: [:])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(report.rendered().utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        let related = try #require(results.first?["relatedLocations"])
+        let compact = try JSONSerialization.data(withJSONObject: related, options: [.sortedKeys, .withoutEscapingSlashes])
+        #expect(String(decoding: compact, as: UTF8.self) == """
+            [{"id":0,"message":{"text":"'DishRow' is declared here"},"physicalLocation":{"artifactLocation":{"uri":"mappings.json"},"region":{"startColumn":5,"startLine":2}},"properties":{"jsonPointer":"/mappings/0"}},\
+            {"id":1,"message":{"text":"mappings from Swift come first"}}]
+            """)
+        #expect(results.first?["message"] as? [String: String] == ["text": Self.withNotes.message])
+    }
+
+    /// `.ci/check-schemas` validates this log, notes and all, against the
+    /// official SARIF 2.1.0 schema; it is re-recorded with
+    /// `RECORD_SNAPSHOTS=1 swift test --filter OutputFormatTests` (a
+    /// recording run fails on purpose), for instance after a code is added.
+    @Test func sarifWithNotesIsTheLogTheSchemaCheckValidates() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/sarif-with-notes.json")
+        let rendered = SARIFReport(
+            toolName: "menu", diagnostics: [Self.withNotes, Self.unlocated], subjects: [Self.unlocated: "mappings.json"]
+        ).rendered()
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try Data(rendered.utf8).write(to: url)
+            Issue.record("recorded Fixtures/sarif-with-notes.json; unset RECORD_SNAPSHOTS and run again")
+            return
+        }
+        #expect(try String(contentsOf: url, encoding: .utf8) == rendered,
+                "Fixtures/sarif-with-notes.json is not what SARIFReport writes; run RECORD_SNAPSHOTS=1 swift test --filter OutputFormatTests")
+    }
+
     @Test func everyCodeHasHelpAndARuleName() {
         for code in Diagnostic.Code.all {
             #expect(code.summary != "A problem reported by MappingRegistry.", "\(code) has no summary")

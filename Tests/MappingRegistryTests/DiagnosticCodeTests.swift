@@ -30,20 +30,35 @@ import Testing
         }
     }
 
-    @Test func aCodeStringComparesWithANamedCode() {
+    @Test func aCodeComparesWithAConstantAndWithItsText() {
         let diagnostic = Diagnostic(severity: .error, code: .ambiguousMapping, message: "m")
         #expect(diagnostic.code == "ambiguous-mapping")
         #expect(diagnostic.code == .ambiguousMapping)
         #expect(diagnostic.code != .missingMapping)
-        let optional: String? = diagnostic.code
-        #expect(optional == .ambiguousMapping)
-        let matched: Bool
-        switch diagnostic.code {
-        case Diagnostic.Code.missingMapping: matched = false
-        case Diagnostic.Code.ambiguousMapping: matched = true
-        default: matched = false
+        #expect(diagnostic.code != "missing-mapping")
+        let resolution: Diagnostic? = diagnostic
+        #expect(resolution?.code == .ambiguousMapping)
+        #expect(resolution?.code == "ambiguous-mapping")
+        let byConstant = switch diagnostic.code {
+        case .missingMapping: false
+        case .ambiguousMapping: true
+        default: false
         }
-        #expect(matched)
+        let byText = switch diagnostic.code {
+        case "missing-mapping": false
+        case "ambiguous-mapping": true
+        default: false
+        }
+        #expect(byConstant && byText)
+    }
+
+    @Test func aCodeIsCodedAsItsText() throws {
+        let encoded = try JSONEncoder().encode([Diagnostic.Code.nilModel, "made-up"])
+        #expect(String(decoding: encoded, as: UTF8.self) == #"["nil-model","made-up"]"#)
+        #expect(try JSONDecoder().decode([Diagnostic.Code].self, from: encoded) == [.nilModel, "made-up"])
+        let diagnostic = Diagnostic(severity: .warning, code: .unusedView, message: "m")
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(diagnostic)) as? [String: Any]
+        #expect(object?["code"] as? String == "unused-view")
     }
 
     @Test(arguments: [

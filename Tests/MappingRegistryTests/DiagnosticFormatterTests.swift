@@ -58,3 +58,82 @@ import Testing
         #expect(printed("ab\u{7}cd", line: 1, column: 3) == "f.json:1:3: error: m [x]\n")
     }
 }
+
+/// Notes print under their diagnostic, one compiler-style line each.
+@Suite struct DiagnosticNoteFormattingTests {
+    static let source = """
+        { "version": 1, "mappings": [
+            { "view": "DishRow", "model": "Dish" },
+            { "view": "DishRow", "model": "Dish" }
+        ] }
+        """
+
+    static func duplicate(notes: [Diagnostic.Note]) -> Diagnostic {
+        Diagnostic(
+            severity: .error, code: .duplicateMapping,
+            message: "view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one",
+            location: SourceLocation(file: "mappings.json", line: 3, column: 5, pointer: "/mappings/1"),
+            notes: notes
+        )
+    }
+
+    static let declaredHere = Diagnostic.Note(
+        message: "'DishRow' is declared here",
+        location: SourceLocation(file: "mappings.json", line: 2, column: 5, pointer: "/mappings/0")
+    )
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let notes: [Diagnostic.Note]
+        let expected: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "a note in a known file, with its source line", notes: [declaredHere], expected: """
+            mappings.json:3:5: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one [duplicate-mapping]
+                { "view": "DishRow", "model": "Dish" }
+                ^
+            mappings.json:2:5: note: 'DishRow' is declared here
+                { "view": "DishRow", "model": "Dish" },
+                ^
+
+            """),
+        Case(name: "a note without a location", notes: [Diagnostic.Note(message: "the first mapping came from Swift")], expected: """
+            mappings.json:3:5: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one [duplicate-mapping]
+                { "view": "DishRow", "model": "Dish" }
+                ^
+            note: the first mapping came from Swift
+
+            """),
+        Case(
+            name: "a note in a file the formatter does not know, escaped",
+            notes: [Diagnostic.Note(message: "declared\u{1B} here", location: SourceLocation(file: "Feed/Mappings.swift", line: 12, column: 5, pointer: ""))],
+            expected: """
+                mappings.json:3:5: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one [duplicate-mapping]
+                    { "view": "DishRow", "model": "Dish" }
+                    ^
+                Feed/Mappings.swift:12:5: note: declared\\u{1B} here
+
+                """
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func eachNoteIsALineUnderItsDiagnostic(_ testCase: Case) {
+        var formatter = DiagnosticFormatter()
+        formatter.addSource(Data(Self.source.utf8), named: "mappings.json")
+        #expect(formatter.format(Self.duplicate(notes: testCase.notes)) == testCase.expected)
+        #expect(formatter.format([Self.duplicate(notes: testCase.notes)]) == testCase.expected)
+    }
+
+    @Test func aDiagnosticsDescriptionStaysOneLineAndAnErrorsDescriptionListsTheNotes() {
+        let diagnostic = Self.duplicate(notes: [Self.declaredHere])
+        #expect(diagnostic.description == "mappings.json:3:5: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one [duplicate-mapping]")
+        #expect(Self.declaredHere.description == "mappings.json:2:5: note: 'DishRow' is declared here")
+        #expect(ConfigurationError(diagnostics: [diagnostic]).description == """
+            mappings.json:3:5: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one [duplicate-mapping]
+            mappings.json:2:5: note: 'DishRow' is declared here
+            """)
+    }
+}

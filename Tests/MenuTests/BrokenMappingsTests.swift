@@ -67,19 +67,19 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
             name: "reuse-identifier-conflict",
             replace: #""model": "HappyHour", "priority": 1"#,
             with: #""model": "HappyHour", "priority": 1, "reuseIdentifier": 1️⃣"promotion""#,
-            expected: ["FILE:1️⃣: error: reuse identifier 'promotion' gives view 'HappyHourRow' here and view 'PromotionBox' at FILE:10:72; one reuse identifier must always give one view type [reuse-identifier-conflict]"]
+            expected: ["FILE:1️⃣: error: reuse identifier 'promotion' gives view 'HappyHourRow' here and view 'PromotionBox' at FILE:10:72; one reuse identifier must always give one view type [reuse-identifier-conflict]", "FILE:10:72: note: 'promotion' gives view 'PromotionBox' here"]
         ),
         .init(
             name: "duplicate-mapping",
             replace: #"    { "view": "Footnote""#,
             with: #"    1️⃣{ "view": "SectionTitle", "model": "String", "kind": "header" },"# + "\n" + #"    { "view": "Footnote""#,
-            expected: ["FILE:1️⃣: error: view 'SectionTitle' shows model 'String' as header with the same condition here and at FILE:13:5; remove one [duplicate-mapping]"]
+            expected: ["FILE:1️⃣: error: view 'SectionTitle' shows model 'String' as header with the same condition here and at FILE:13:5; remove one [duplicate-mapping]", "FILE:13:5: note: 'SectionTitle' is declared here"]
         ),
         .init(
             name: "overlapping-mappings",
             replace: #"{ "view": "SpicyDishRow", "model": "Dish", "condition": { "predicate": "isSpicy" }, "priority": 2 }"#,
             with: #"1️⃣{ "view": "SpicyDishRow", "model": "Dish", "priority": 2 }"#,
-            expected: ["FILE:1️⃣: error: 'SpicyDishRow' here and 'VeganDishRow' at FILE:7:5 both show 'Dish' as cell with priority 2 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["FILE:1️⃣: error: 'SpicyDishRow' here and 'VeganDishRow' at FILE:7:5 both show 'Dish' as cell with priority 2 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]", "FILE:7:5: note: 'VeganDishRow' is declared here"]
         ),
         .init(
             name: "incompatible-model",

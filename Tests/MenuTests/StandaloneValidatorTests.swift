@@ -9,7 +9,7 @@ struct CatalogCase: CustomTestStringConvertible, Sendable {
     let name: String
     let json: String
     /// The code the case is about: it must be among the diagnostics.
-    let code: String
+    let code: Diagnostic.Code
     var testDescription: String { name }
 }
 

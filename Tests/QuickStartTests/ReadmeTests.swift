@@ -39,23 +39,4 @@ import Testing
         let expected = try block(after: "<!-- quick-start-one-item-output -->", in: Self.gettingStarted)
         #expect(expected == rows.joined(separator: "\n") + "\n")
     }
-
-    /// The section's body is the marked region alone: a header, a separator
-    /// and one row per code, in the order of `Diagnostic.Code.all`.
-    @Test func theDiagnosticCodesSectionHasOneRowPerCode() throws {
-        let readme = try Documentation.text(of: "README.md")
-        let section = try #require(readme.range(of: "\n## Diagnostic codes\n\n<!-- diagnostic-codes:begin -->\n"))
-        let end = try #require(readme.range(of: "\n<!-- diagnostic-codes:end -->", range: section.upperBound..<readme.endIndex))
-        let rows = readme[section.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-        try #require(rows.count == Diagnostic.Code.all.count + 2)
-        #expect(rows[0] == "| Code | Severity | What it means |")
-        #expect(rows[1] == "| --- | --- | --- |")
-        for (row, code) in zip(rows.dropFirst(2), Diagnostic.Code.all) {
-            let severity = code.defaultSeverity.rawValue
-            #expect(row.hasPrefix("| `\(code.rawValue)` | \(severity) | "), "\(row)")
-            #expect(row.hasSuffix(" |") && row.count > "| `\(code.rawValue)` | \(severity) | x |".count)
-        }
-        let after = readme[end.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(after.isEmpty || after.hasPrefix("##"), "nothing but the region belongs to the section")
-    }
 }

@@ -11,11 +11,11 @@ import Foundation
 struct ConfigurationParser {
     /// The configuration format version this library reads.
     static let supportedVersion = 1
-    static let rootKeys = ["$schema", "version", "mappings"]
-    static let mappingKeys = ["view", "model", "kind", "reuseIdentifier", "condition", "priority", "decorators", "events"]
-    static let conditionKeys = ["section", "sections", "predicate", "argument", "all", "any", "not"]
+    static let rootKeys = MappingsKey.names(in: .document)
+    static let mappingKeys = MappingsKey.names(in: .mapping)
+    static let conditionKeys = MappingsKey.names(in: .condition)
     /// The keys that are a condition of their own (`argument` only goes with `predicate`).
-    static let testKeys = conditionKeys.filter { $0 != "argument" }
+    static let testKeys = MappingsKey.keys(in: .condition).filter(\.isTest).map(\.rawValue)
 
     /// What one document holds.
     struct Result {

@@ -31,8 +31,9 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
         diagnostics.filter { $0.severity == .error }
     }
 
-    /// One diagnostic a line, in printing order.
+    /// One diagnostic a line, in printing order, each followed by a line
+    /// per note (`file:line:column: note: message`).
     public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
+        diagnostics.flatMap { [$0.description] + $0.notes.map(\.description) }.joined(separator: "\n")
     }
 }

@@ -1,19 +1,23 @@
 extension Diagnostic {
     /// A stable diagnostic code, such as `missing-mapping`.
     ///
-    /// ``Diagnostic/code`` stays a `String` (the kebab-case text every output
-    /// prints); `Code` gives those strings names that the compiler checks:
+    /// Every output prints a code as its kebab-case text (``rawValue``),
+    /// and JSON encodes it as that string. In Swift, name it by its constant
+    /// or write its text; both compare:
     ///
     /// ```swift
     /// if diagnostic.code == .missingMapping { … }
+    /// if diagnostic.code == "missing-mapping" { … }
     /// switch diagnostic.code {
-    /// case Diagnostic.Code.ambiguousMapping: …
+    /// case .ambiguousMapping: …
     /// default: …
     /// }
     /// ```
     ///
     /// A struct with static members rather than an enum, so codes can be
-    /// added without breaking a `switch` in someone's code.
+    /// added without breaking a `switch` in someone's code. What each code
+    /// means, what to do about it and whether a ``DiagnosticPolicy`` may
+    /// change it is listed in <doc:DiagnosticsReference>.
     public struct Code: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
         /// The kebab-case text, such as `missing-mapping`.
         public var rawValue: String
@@ -35,169 +39,324 @@ extension Diagnostic {
         /// The kebab-case text.
         public var description: String { rawValue }
 
-        // MARK: Loading a configuration
+        // diagnostic-codes:begin
+        // Generated from Diagnostic.Code.table (Diagnostic+CodeInfo.swift): edit the table, then run RECORD_SNAPSHOTS=1 swift test --filter 'DiagnosticCodeTableTests|OutputFormatTests'.
 
-        /// The file is not valid JSON (RFC 8259), too deep or too large.
+        /// The file is not valid JSON (RFC 8259), is too deeply nested or too large.
+        ///
+        /// Fix the JSON at the line and column given; comments, trailing commas, single quotes and
+        /// unquoted words are not JSON. Save the file as UTF-8.
+        ///
+        /// An error when loading mappings and loading data documents; a policy cannot make it a
+        /// warning or ignore it: the file is not JSON, so nothing in it can be read.
         public static let invalidJSON: Code = "invalid-json"
-        /// The configuration's `version` is not one this library reads.
+
+        /// The configuration's version is not one this library reads.
+        ///
+        /// Write "version": 1, or use the MappingRegistry release that reads this version.
+        ///
+        /// An error when loading mappings; a policy cannot make it a warning or ignore it: the file
+        /// is in a format this library does not read.
         public static let unsupportedVersion: Code = "unsupported-version"
+
         /// A required key is missing; the location is the object that lacks it.
+        ///
+        /// Add the key: a configuration needs version and mappings, a mapping needs view and model,
+        /// a data entry needs model and value.
+        ///
+        /// An error when loading mappings and loading data documents; a policy cannot make it a
+        /// warning or ignore it: a required value is absent, and filling it in would be a guess.
         public static let missingKey: Code = "missing-key"
-        /// A key that is not allowed here; the location is the key.
+
+        /// A key that is not allowed in this object; the location is the key.
+        ///
+        /// Correct the spelling (the message suggests the closest key) or remove the key.
+        ///
+        /// An error when loading mappings and loading data documents; a policy may change its
+        /// severity or ignore it.
         public static let unknownKey: Code = "unknown-key"
+
         /// A key written twice in one object.
+        ///
+        /// Keep one of the two values: which one was meant cannot be known.
+        ///
+        /// An error when loading mappings and loading data documents; a policy cannot make it a
+        /// warning or ignore it: a key has two values, and picking one would be a guess.
         public static let duplicateKey: Code = "duplicate-key"
-        /// A value of the wrong JSON type, or out of range for its type.
+
+        /// A value of the wrong JSON type, or a number out of range for its key.
+        ///
+        /// Write the value with the type the message names; names are non-empty strings, priorities
+        /// and sections integers.
+        ///
+        /// An error when loading mappings and loading data documents; a policy cannot make it a
+        /// warning or ignore it: a value cannot be read as what its key needs, and replacing it
+        /// would be a guess.
         public static let wrongType: Code = "wrong-type"
+
         /// A view name the plugin catalog does not have.
+        ///
+        /// Use a registered view name (the message suggests the closest) or register the view in
+        /// the app's PluginCatalog.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let unknownView: Code = "unknown-view"
+
         /// A model name the plugin catalog does not have.
+        ///
+        /// Use a registered model name (the message suggests the closest) or register the model in
+        /// the app's PluginCatalog.
+        ///
+        /// An error when loading mappings and loading data documents; a policy may change its
+        /// severity or ignore it.
         public static let unknownModel: Code = "unknown-model"
+
         /// A predicate name the plugin catalog does not have.
+        ///
+        /// Use a registered predicate name (the message suggests the closest) or register the
+        /// predicate.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let unknownPredicate: Code = "unknown-predicate"
+
         /// A decorator name the plugin catalog does not have.
+        ///
+        /// Use a registered decorator name (the message suggests the closest) or register the
+        /// decorator.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let unknownDecorator: Code = "unknown-decorator"
+
         /// A section number below 0.
+        ///
+        /// Sections count from 0; write a section that exists.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let invalidSection: Code = "invalid-section"
-        /// A condition with nothing to test: an empty `all` or `any`, a `not` of nothing.
+
+        /// A condition with nothing to test: an empty all, any or sections, a not of nothing, an
+        /// argument without a predicate.
+        ///
+        /// List at least one condition, or remove the condition to make the mapping unconditional.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let invalidCondition: Code = "invalid-condition"
+
         /// A predicate that takes an argument was given none.
+        ///
+        /// Add "argument": with a value of the type the message names.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let missingArgument: Code = "missing-argument"
+
         /// A predicate that takes no argument was given one.
+        ///
+        /// Remove the argument, or name the predicate that takes it.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let unexpectedArgument: Code = "unexpected-argument"
+
         /// A view, predicate or decorator can never take the mapping's model.
+        ///
+        /// Name a model the view, predicate or decorator takes (the same type, a subclass or a
+        /// conforming type), or another plugin.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let incompatibleModel: Code = "incompatible-model"
+
         /// One reuse identifier names two different views.
+        ///
+        /// Give each view its own reuse identifier: a reuse pool holds one view type.
+        ///
+        /// An error when loading mappings; a policy cannot make it a warning or ignore it: one
+        /// reuse pool cannot hold two view types, so rendering through it would fail.
         public static let reuseIdentifierConflict: Code = "reuse-identifier-conflict"
-        /// Two mappings say the same thing.
+
+        /// Two mappings say the same thing: view, model, kind and condition.
+        ///
+        /// Remove one of the two mappings.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let duplicateMapping: Code = "duplicate-mapping"
+
         /// Two mappings of one kind and priority provably claim the same values.
+        ///
+        /// Give one a higher priority, or make the conditions disjoint; otherwise every such item
+        /// is ambiguous.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let overlappingMappings: Code = "overlapping-mappings"
+
         /// A plugin name registered twice in one category.
+        ///
+        /// Register each view, model, predicate and decorator under its own name; the second
+        /// registration was ignored.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let duplicatePlugin: Code = "duplicate-plugin"
-        /// A handler name the plugin catalog does not have.
+
+        /// An event handler name the plugin catalog does not have.
+        ///
+        /// Use a registered handler name (the message suggests the closest) or register the handler
+        /// with register(handler:for:model:_:).
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let unknownHandler: Code = "unknown-handler"
-        /// An `"events"` key that the library does not name and no registered handler serves.
+
+        /// An events key that the library does not name and no registered handler serves.
+        ///
+        /// Correct the event's name (the message suggests the closest): didSelect, willDisplay,
+        /// didEndDisplaying, or a custom event a registered handler handles.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let unknownEvent: Code = "unknown-event"
-        /// A handler listed under an event it was not registered for.
+
+        /// A handler listed under an event it was not registered for, or an event sent with another
+        /// output type than its handler returns.
+        ///
+        /// List the handler under the event it handles, or register a handler for this event; send
+        /// an event with the MappingEvent its handler was declared with.
+        ///
+        /// An error when loading mappings and resolving items; a policy may change its severity or
+        /// ignore it.
         public static let incompatibleEvent: Code = "incompatible-event"
-        /// A second handler for one event of one mapping; located at the second.
+
+        /// A second handler for one event of one mapping; the location is the second.
+        ///
+        /// Keep one handler per event per mapping: remove the second .on(…) or merge the two
+        /// handlers.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let duplicateEventHandler: Code = "duplicate-event-handler"
+
         /// A file that cannot be read, or is too large.
+        ///
+        /// Check the path and the permissions; files up to 64 MiB are read.
+        ///
+        /// An error when loading mappings and loading data documents; a policy cannot make it a
+        /// warning or ignore it: the file cannot be read, so nothing in it can be checked.
         public static let unreadableFile: Code = "unreadable-file"
 
-        // MARK: Warnings
-
-        /// A registered view that no mapping uses.
-        public static let unusedView: Code = "unused-view"
-        /// A registered predicate that no mapping uses.
-        public static let unusedPredicate: Code = "unused-predicate"
-        /// A registered decorator that no mapping uses.
-        public static let unusedDecorator: Code = "unused-decorator"
-        /// A condition that holds in no section for any predicate answer, so its mapping never applies.
-        public static let unsatisfiableCondition: Code = "unsatisfiable-condition"
-        /// A decorator listed twice on one mapping; located at the second listing.
-        public static let duplicateDecorator: Code = "duplicate-decorator"
-        /// A registered event handler that no mapping lists.
-        public static let unusedHandler: Code = "unused-handler"
-
-        // MARK: Data documents
-
-        /// A data model registered without `Decodable`, so data cannot create it.
-        public static let undecodableModel: Code = "undecodable-model"
-        /// A value the model's `Decodable` conformance rejects.
-        public static let undecodableValue: Code = "undecodable-value"
-        /// `header`, `footer` or `cell`, in any letter case, used as a custom
-        /// supplementary kind (a mapping's `"kind": "Header"`, a data
-        /// document's `"supplementary": {"header": …}`).
+        /// A custom supplementary kind that is header, footer or cell in any letter case.
+        ///
+        /// Write the built-in kind in lower case ("header"), put a data document's header and
+        /// footer in their own keys, or choose another custom kind name.
+        ///
+        /// An error when loading mappings and loading data documents; a policy may change its
+        /// severity or ignore it.
         public static let reservedKind: Code = "reserved-kind"
 
-        // MARK: Resolving items
+        /// A registered view that no mapping uses.
+        ///
+        /// Map the view, or remove its registration; ignore this code for a configuration that uses
+        /// part of a shared catalog. A plugin that a misspelt name's did-you-mean points at counts
+        /// as used.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let unusedView: Code = "unused-view"
 
-        /// No mapping applies to an item.
+        /// A registered predicate that no mapping uses.
+        ///
+        /// Use the predicate in a condition, or remove its registration.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let unusedPredicate: Code = "unused-predicate"
+
+        /// A registered decorator that no mapping uses.
+        ///
+        /// List the decorator on a mapping, or remove its registration.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let unusedDecorator: Code = "unused-decorator"
+
+        /// A condition that holds in no section whatever its predicates answer, such as all of
+        /// section 1 and section 2: the mapping can never apply.
+        ///
+        /// Correct the sections (all of two sections never holds; any lists alternatives), or
+        /// remove the mapping.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let unsatisfiableCondition: Code = "unsatisfiable-condition"
+
+        /// A decorator listed twice on one mapping; the location is the second listing.
+        ///
+        /// Remove one of the two listings, unless the decorator is meant to run twice.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let duplicateDecorator: Code = "duplicate-decorator"
+
+        /// A registered event handler that no mapping lists.
+        ///
+        /// List the handler under a mapping's "events", or remove its registration.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let unusedHandler: Code = "unused-handler"
+
+        /// A data document names a model registered without Decodable, so data cannot create it.
+        ///
+        /// Name a Decodable model, or register the model with a Decodable type.
+        ///
+        /// An error when loading data documents; a policy may change its severity or ignore it.
+        public static let undecodableModel: Code = "undecodable-model"
+
+        /// A data document's value that the model's Decodable conformance rejects.
+        ///
+        /// Write the value as the model decodes it; the message names the field and the type it
+        /// needs.
+        ///
+        /// An error when loading data documents; a policy may change its severity or ignore it.
+        public static let undecodableValue: Code = "undecodable-value"
+
+        /// No mapping applies to a stored item.
+        ///
+        /// Add a mapping for the item's model, kind and section, or a fallback mapping for a
+        /// catch-all model at a low priority.
+        ///
+        /// An error when resolving items; a policy may change its severity or ignore it.
         public static let missingMapping: Code = "missing-mapping"
-        /// Several mappings of the highest priority apply to an item.
+
+        /// Several mappings of the highest priority apply to a stored item.
+        ///
+        /// Give one of the named mappings a higher priority, or narrow its condition.
+        ///
+        /// An error when resolving items; a policy may change its severity or ignore it.
         public static let ambiguousMapping: Code = "ambiguous-mapping"
-        /// The stored item is `nil`.
+
+        /// A stored item is nil.
+        ///
+        /// Store a value, or remove the entry.
+        ///
+        /// An error when resolving items; a policy may change its severity or ignore it.
         public static let nilModel: Code = "nil-model"
-        /// A handler that takes a view was sent no view, or a view of another type.
+
+        /// An event handler that takes a view was sent no view, or a view of another type.
+        ///
+        /// Pass the item's view to send(_:to:at:view:), or send the event through the ReusePool
+        /// that shows the item.
+        ///
+        /// An error when resolving items; a policy may change its severity or ignore it.
         public static let missingView: Code = "missing-view"
-        /// A predicate that reads a render context was asked without one, or with one of another type.
+
+        /// A predicate that reads a render context was asked without one, or with a context of
+        /// another type.
+        ///
+        /// Pass the context the predicate was registered with (context:) to resolve, render or
+        /// send.
+        ///
+        /// An error when resolving items; a policy may change its severity or ignore it.
         public static let missingContext: Code = "missing-context"
-        /// Text was asked of an item whose mapping's view is not a `TextView`.
+
+        /// Text was asked of an item whose mapping's view is not a TextView.
+        ///
+        /// Map the item to a TextView for text, or let the host create and configure the view
+        /// (Mapping.update(_:with:)).
+        ///
+        /// An error when resolving items; a policy may change its severity or ignore it.
         public static let unrenderableView: Code = "unrenderable-view"
+        // diagnostic-codes:end
 
         /// Every code this version of the library can produce, in the order
-        /// of the tables in README.
-        public static let all: [Code] = [
-            .invalidJSON, .unsupportedVersion, .missingKey, .unknownKey, .duplicateKey, .wrongType,
-            .unknownView, .unknownModel, .unknownPredicate, .unknownDecorator, .invalidSection,
-            .invalidCondition, .missingArgument, .unexpectedArgument, .incompatibleModel,
-            .reuseIdentifierConflict, .duplicateMapping, .overlappingMappings, .duplicatePlugin,
-            .unknownHandler, .unknownEvent, .incompatibleEvent, .duplicateEventHandler,
-            .unreadableFile, .unusedView, .unusedPredicate, .unusedDecorator, .unsatisfiableCondition,
-            .duplicateDecorator, .unusedHandler, .undecodableModel,
-            .undecodableValue, .reservedKind, .missingMapping, .ambiguousMapping, .nilModel,
-            .missingView, .missingContext, .unrenderableView,
-        ]
-    }
-}
-
-// MARK: - Comparing a code string with a Code
-
-extension String {
-    /// Whether a diagnostic's code string is a given code: `diagnostic.code == .missingMapping`.
-    ///
-    /// - Parameters:
-    ///   - lhs: A code string, such as ``Diagnostic/code``.
-    ///   - rhs: A code.
-    /// - Returns: Whether the texts are equal.
-    public static func == (lhs: String, rhs: Diagnostic.Code) -> Bool {
-        lhs == rhs.rawValue
-    }
-
-    /// Whether a diagnostic's code string is not a given code.
-    ///
-    /// - Parameters:
-    ///   - lhs: A code string, such as ``Diagnostic/code``.
-    ///   - rhs: A code.
-    /// - Returns: Whether the texts differ.
-    public static func != (lhs: String, rhs: Diagnostic.Code) -> Bool {
-        lhs != rhs.rawValue
-    }
-}
-
-extension Optional where Wrapped == String {
-    /// Whether an optional code string is a given code:
-    /// `resolution.diagnostic?.code == .missingMapping`.
-    ///
-    /// - Parameters:
-    ///   - lhs: An optional code string.
-    ///   - rhs: A code.
-    /// - Returns: Whether the string is present and equal to the code's text.
-    public static func == (lhs: String?, rhs: Diagnostic.Code) -> Bool {
-        lhs == rhs.rawValue
-    }
-
-    /// Whether an optional code string is absent or not a given code.
-    ///
-    /// - Parameters:
-    ///   - lhs: An optional code string.
-    ///   - rhs: A code.
-    /// - Returns: Whether the string is absent or differs from the code's text.
-    public static func != (lhs: String?, rhs: Diagnostic.Code) -> Bool {
-        lhs != rhs.rawValue
-    }
-}
-
-extension Diagnostic.Code {
-    /// Matches a code string in a `switch`: `case Diagnostic.Code.missingMapping:`.
-    ///
-    /// - Parameters:
-    ///   - pattern: The code to match.
-    ///   - value: A code string, such as ``Diagnostic/code``.
-    /// - Returns: Whether the texts are equal.
-    public static func ~= (pattern: Diagnostic.Code, value: String) -> Bool {
-        pattern.rawValue == value
+        /// of the tables in README and the Diagnostics reference.
+        public static let all: [Code] = table.map(\.code)
     }
 }

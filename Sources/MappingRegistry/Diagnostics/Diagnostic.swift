@@ -34,8 +34,11 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
 
     /// How serious the diagnostic is.
     public var severity: Severity
-    /// The stable kebab-case code, such as `missing-mapping`.
-    public var code: String
+    /// The stable code, such as ``Code/missingMapping`` (`missing-mapping`).
+    ///
+    /// Compare it with a constant or with its text:
+    /// `diagnostic.code == .missingMapping`, `diagnostic.code == "missing-mapping"`.
+    public var code: Code
     /// One line that names the problem and the offending value.
     public var message: String
     /// Where in a source file the problem is, when it comes from a file.
@@ -50,14 +53,14 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     ///
     /// - Parameters:
     ///   - severity: How serious it is.
-    ///   - code: The stable kebab-case code.
+    ///   - code: The stable code, such as ``Code/missingMapping`` or `"missing-mapping"`.
     ///   - message: One line naming the problem.
     ///   - location: Where in a source file, if known.
     ///   - position: Which item, if any.
     ///   - notes: Other places the problem involves.
     public init(
         severity: Severity,
-        code: String,
+        code: Code,
         message: String,
         location: SourceLocation? = nil,
         position: ItemPosition? = nil,
@@ -71,29 +74,11 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         self.notes = notes
     }
 
-    /// Creates a diagnostic with a named code.
-    ///
-    /// - Parameters:
-    ///   - severity: How serious it is.
-    ///   - code: The stable code, such as ``Code/missingMapping``.
-    ///   - message: One line naming the problem.
-    ///   - location: Where in a source file, if known.
-    ///   - position: Which item, if any.
-    ///   - notes: Other places the problem involves.
-    public init(
-        severity: Severity,
-        code: Code,
-        message: String,
-        location: SourceLocation? = nil,
-        position: ItemPosition? = nil,
-        notes: [Note] = []
-    ) {
-        self.init(severity: severity, code: code.rawValue, message: message, location: location, position: position, notes: notes)
-    }
-
     /// The compiler-style form: `file:line:column: severity: message [code]`.
     ///
     /// Without a location the prefix is left out: `severity: message [code]`.
+    /// It is one line: the ``notes`` are not part of it (``DiagnosticFormatter``
+    /// and ``ConfigurationError/description`` print them under it).
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
         return "\(prefix)\(severity): \(message) [\(code)]"
@@ -112,7 +97,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
             let leftPosition = lhs.position ?? ItemPosition(item: -1, section: -1)
             let rightPosition = rhs.position ?? ItemPosition(item: -1, section: -1)
             if leftPosition != rightPosition { return leftPosition < rightPosition }
-            return (lhs.code, lhs.message) < (rhs.code, rhs.message)
+            return (lhs.code.rawValue, lhs.message) < (rhs.code.rawValue, rhs.message)
         }
     }
 }
@@ -131,7 +116,7 @@ extension Diagnostic {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         severity = try container.decode(Severity.self, forKey: .severity)
-        code = try container.decode(String.self, forKey: .code)
+        code = try container.decode(Code.self, forKey: .code)
         message = try container.decode(String.self, forKey: .message)
         location = try SourceLocation.decodeFlat(from: container, file: .file, line: .line, column: .column, pointer: .pointer)
         if let section = try container.decodeIfPresent(Int.self, forKey: .section),

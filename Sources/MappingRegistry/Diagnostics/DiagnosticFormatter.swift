@@ -19,6 +19,19 @@ import Foundation
 ///               ^
 /// ```
 ///
+/// A diagnostic's notes follow it, one `file:line:column: note: message`
+/// line each (`note: message` without a location), with their own source
+/// line and caret:
+///
+/// ```text
+/// mappings.json:9:5: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:4:5; remove one [duplicate-mapping]
+///     { "view": "DishRow", "model": "Dish" }
+///     ^
+/// mappings.json:4:5: note: 'DishRow' is declared here
+///     { "view": "DishRow", "model": "Dish" },
+///     ^
+/// ```
+///
 /// A long line is shown as a window of ``excerptWidth`` characters around
 /// the column, with `...` where it was cut; a line that is not printable
 /// text (binary junk, control characters) is not echoed.
@@ -56,10 +69,12 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// One diagnostic, with its source line and a caret when the file is
-    /// known and the line is printable text; ends with a line break.
+    /// known and the line is printable text, then one
+    /// `file:line:column: note: message` line per note, each with its own
+    /// source line and caret likewise; ends with a line break.
     ///
     /// - Parameter diagnostic: The diagnostic.
-    /// - Returns: One to three lines.
+    /// - Returns: One to three lines, and one to three per note.
     public func format(_ diagnostic: Diagnostic) -> String {
         var indexes: [String: LineIndex] = [:]
         return format(diagnostic, indexes: &indexes)
@@ -163,18 +178,30 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     private func format(_ diagnostic: Diagnostic, indexes: inout [String: LineIndex]) -> String {
-        let text = Self.escapingNonPrintingCharacters(diagnostic.description) + "\n"
-        guard let location = diagnostic.location, let bytes = sources[location.file] else { return text }
+        var text = Self.escapingNonPrintingCharacters(diagnostic.description) + "\n"
+        text += excerpt(at: diagnostic.location, indexes: &indexes)
+        for note in diagnostic.notes {
+            text += Self.escapingNonPrintingCharacters(note.description) + "\n"
+            text += excerpt(at: note.location, indexes: &indexes)
+        }
+        return text
+    }
+
+    /// The source line of a location and a caret under its column, each
+    /// ending with a line break; empty when the file is not known or the
+    /// line is not printable text.
+    private func excerpt(at location: SourceLocation?, indexes: inout [String: LineIndex]) -> String {
+        guard let location, let bytes = sources[location.file] else { return "" }
         let index = indexes[location.file] ?? LineIndex(bytes)
         indexes[location.file] = index
         // An empty line (an empty file) has nothing to point at.
         guard let lineBytes = index.line(location.line, in: bytes), !lineBytes.isEmpty,
-              lineBytes.count <= Self.longestEchoedLine else { return text }
+              lineBytes.count <= Self.longestEchoedLine else { return "" }
         let scalars = Array(String(decoding: lineBytes, as: UTF8.self).unicodeScalars)
         // Binary junk, stray control characters or bidirectional overrides
         // would garble the terminal.
         guard !scalars.contains(where: { $0 == "\u{FFFD}" || ($0 != "\t" && Self.isNonPrinting($0)) }) else {
-            return text
+            return ""
         }
         let column = min(max(location.column - 1, 0), scalars.count)
         let start = max(0, min(column - Self.excerptWidth / 2, scalars.count - Self.excerptWidth))
@@ -186,6 +213,6 @@ public struct DiagnosticFormatter: Sendable {
             if start + offset < column { caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ") }
         }
         if end < scalars.count { excerpt += "..." }
-        return text + "\(excerpt)\n\(caret)^\n"
+        return "\(excerpt)\n\(caret)^\n"
     }
 }

@@ -27,28 +27,17 @@ public struct DiagnosticPolicy: Hashable, Sendable {
         case ignored
     }
 
-    private var overrides: [String: Override] = [:]
+    private var overrides: [Diagnostic.Code: Override] = [:]
 
     /// A policy that leaves every diagnostic as the library reports it.
     public init() {}
 
-    /// The codes that leave no usable registry (or data), with why:
-    /// `invalid-json`, `unreadable-file`, `unsupported-version`,
-    /// `missing-key`, `wrong-type`, `duplicate-key` and
-    /// `reuse-identifier-conflict`. They can be named as errors (they are
-    /// already), never as warnings or ignored.
-    public static let fixedCodes: [Diagnostic.Code] = fixedReasons.map(\.code)
-
-    /// Why each fixed code cannot be downgraded, in the order of ``fixedCodes``.
-    static let fixedReasons: [(code: Diagnostic.Code, reason: String)] = [
-        (.invalidJSON, "the file is not JSON, so nothing in it can be read"),
-        (.unreadableFile, "the file cannot be read, so nothing in it can be checked"),
-        (.unsupportedVersion, "the file is in a format this library does not read"),
-        (.missingKey, "a required value is absent, and filling it in would be a guess"),
-        (.wrongType, "a value cannot be read as what its key needs, and replacing it would be a guess"),
-        (.duplicateKey, "a key has two values, and picking one would be a guess"),
-        (.reuseIdentifierConflict, "one reuse pool cannot hold two view types, so rendering through it would fail"),
-    ]
+    /// The codes that leave no usable registry (or data): `invalid-json`,
+    /// `unsupported-version`, `missing-key`, `duplicate-key`, `wrong-type`,
+    /// `reuse-identifier-conflict` and `unreadable-file`. They can be named
+    /// as errors (they are already), never as warnings or ignored. The
+    /// Diagnostics reference says why for each.
+    public static let fixedCodes: [Diagnostic.Code] = Diagnostic.Code.table.filter { $0.fixedReason != nil }.map(\.code)
 
     /// Gives every diagnostic with a code the given severity.
     ///
@@ -61,7 +50,7 @@ public struct DiagnosticPolicy: Hashable, Sendable {
     public mutating func treat(_ code: Diagnostic.Code, as severity: Diagnostic.Severity) throws(DiagnosticPolicyError) {
         try Self.checkKnown(code)
         if severity != .error { try Self.checkNotFixed(code, action: "made a \(severity)") }
-        overrides[code.rawValue] = .severity(severity)
+        overrides[code] = .severity(severity)
     }
 
     /// Leaves every diagnostic with a code out.
@@ -72,7 +61,7 @@ public struct DiagnosticPolicy: Hashable, Sendable {
     public mutating func ignore(_ code: Diagnostic.Code) throws(DiagnosticPolicyError) {
         try Self.checkKnown(code)
         try Self.checkNotFixed(code, action: "ignored")
-        overrides[code.rawValue] = .ignored
+        overrides[code] = .ignored
     }
 
     /// A diagnostic as the policy has it: with its severity changed, or
@@ -105,7 +94,7 @@ public struct DiagnosticPolicy: Hashable, Sendable {
     public var isEmpty: Bool { overrides.isEmpty }
 
     /// Whether an error with this code stays an error under the policy.
-    func isError(_ code: String) -> Bool {
+    func isError(_ code: Diagnostic.Code) -> Bool {
         switch overrides[code] {
         case nil: true
         case .ignored: false
@@ -120,7 +109,7 @@ public struct DiagnosticPolicy: Hashable, Sendable {
     }
 
     private static func checkNotFixed(_ code: Diagnostic.Code, action: String) throws(DiagnosticPolicyError) {
-        guard let reason = fixedReasons.first(where: { $0.code == code })?.reason else { return }
+        guard let reason = code.info?.fixedReason else { return }
         throw DiagnosticPolicyError(
             code: code.rawValue,
             message: "'\(code.rawValue)' cannot be \(action): it leaves no usable registry (\(reason))"

@@ -112,7 +112,7 @@ struct RenderSession<Output: TextOutputStream> {
         output.write(entry.text)
         output.write("\n")
         if let diagnostic = entry.diagnostic {
-            if diagnostic.code == Diagnostic.Code.ambiguousMapping.rawValue { ambiguous += 1 } else { missing += 1 }
+            if diagnostic.code == .ambiguousMapping { ambiguous += 1 } else { missing += 1 }
             diagnostics.append(diagnostic)
         } else {
             rendered += 1

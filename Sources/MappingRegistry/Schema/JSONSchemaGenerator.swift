@@ -20,23 +20,15 @@ package struct JSONSchemaGenerator {
 
     // MARK: - mappings.json
 
-    /// The schema of `mappings.json`.
+    /// The schema of `mappings.json`: its keys, their descriptions and
+    /// which are required come from ``MappingsKey``.
     package func mappingsSchema() -> JSONValue {
         .object([
             ("$schema", .string(Self.dialect)),
             ("title", "MappingRegistry mappings"),
             ("description", .string("Which view shows which model, of which kind, under which condition and priority. Generated from the app's plugin catalog by '\(generatedBy)'; regenerate it when the catalog changes.")),
             ("type", "object"),
-            ("properties", .object([
-                ("$schema", schemaKey),
-                ("version", .object([("description", "The format version: 1."), ("const", 1)])),
-                ("mappings", .object([
-                    ("description", "The mappings. Every stored item must resolve to exactly one of them."),
-                    ("type", "array"),
-                    ("items", .object([("$ref", "#/$defs/mapping")])),
-                ])),
-            ])),
-            ("required", ["version", "mappings"]),
+        ] + properties(of: .document) + [
             ("additionalProperties", false),
             ("$defs", .object([("mapping", mapping), ("condition", condition)])),
         ])
@@ -46,77 +38,71 @@ package struct JSONSchemaGenerator {
         .object([
             ("description", "One mapping: a view shows a model, of a kind, when a condition holds, at a priority."),
             ("type", "object"),
-            ("properties", .object([
-                ("view", names(catalog.views.map(\.name), "A registered view name.", none: "views")),
-                ("model", names(catalog.models.map(\.name), "A registered model name: a struct, enum, class (subclasses match), protocol (conforming types match) or a catch-all.", none: "models")),
-                ("kind", .object([
-                    ("description", "The kind of view: \"cell\" (the default), \"header\", \"footer\", or a custom supplementary kind (not a built-in kind with other capitals)."),
-                    ("type", "string"),
-                    ("minLength", 1),
-                    ("anyOf", [.object([("enum", .strings(ViewKind.builtIns.map(\.rawValue)))]), .object([("not", reservedKind)])]),
-                    ("default", "cell"),
-                ])),
-                ("reuseIdentifier", .object([
-                    ("description", "The reuse pool of the view; default: the view's name. One identifier must always give one view."),
-                    ("type", "string"),
-                    ("minLength", 1),
-                ])),
-                ("condition", .object([("description", "When the mapping applies; default: always."), ("$ref", "#/$defs/condition")])),
-                ("priority", .object([
-                    ("description", "Among the mappings that apply, the highest priority wins. Default 0; a fallback takes a lower one."),
-                    ("type", "integer"),
-                    ("minimum", .integer(Int.min)),
-                    ("maximum", .integer(Int.max)),
-                    ("default", 0),
-                ])),
-                ("decorators", .object([
-                    ("description", "Registered decorators, applied in this order to the view's text."),
-                    ("type", "array"),
-                    ("items", names(catalog.decorators.map(\.name), "A registered decorator name.", none: "decorators")),
-                ])),
-            ])),
-            ("required", ["view", "model"]),
+        ] + properties(of: .mapping) + [
             ("additionalProperties", false),
         ])
     }
 
     private var condition: JSONValue {
-        let section: JSONValue = .object([("type", "integer"), ("minimum", 0), ("maximum", .integer(Int.max))])
-        let keys = ConfigurationParser.testKeys
+        let keys = MappingsKey.keys(in: .condition).filter(\.isTest).map(\.rawValue)
         var members: [(String, JSONValue)] = [
             ("description", "A condition. One key is that condition; several of 'section', 'sections' and 'predicate' in one object mean all of them."),
             ("type", "object"),
-            ("properties", .object([
-                ("section", .object([("description", "Holds in this section (counted from 0).")] + section.members)),
-                ("sections", .object([
-                    ("description", "Holds in any of these sections."),
-                    ("type", "array"),
-                    ("minItems", 1),
-                    ("items", section),
-                ])),
-                ("predicate", names(catalog.predicates.map(\.name), "Holds when this registered predicate returns true.", none: "predicates")),
-                ("argument", .object([("description", "The predicate's argument, for a predicate registered with an argument type; decoded once, at load.")])),
-                ("all", .object([
-                    ("description", "Holds when every one of these conditions holds."),
-                    ("type", "array"),
-                    ("minItems", 1),
-                    ("items", .object([("$ref", "#/$defs/condition")])),
-                ])),
-                ("any", .object([
-                    ("description", "Holds when at least one of these conditions holds."),
-                    ("type", "array"),
-                    ("minItems", 1),
-                    ("items", .object([("$ref", "#/$defs/condition")])),
-                ])),
-                ("not", .object([("description", "Holds when this condition does not."), ("$ref", "#/$defs/condition")])),
-            ])),
+            ("properties", .object(MappingsKey.keys(in: .condition).map { ($0.rawValue, property($0)) })),
             ("additionalProperties", false),
             ("anyOf", .array(keys.map { .object([("required", [.string($0)])]) })),
-            ("dependentRequired", .object([("argument", ["predicate"])])),
+            ("dependentRequired", .object([(MappingsKey.argument.rawValue, .array([.string(MappingsKey.predicate.rawValue)]))])),
         ]
         let rules = catalog.predicates.map(argumentRule)
         if !rules.isEmpty { members.append(("allOf", .array(rules))) }
         return .object(members)
+    }
+
+    /// `properties` and, when some are required, `required`, for the keys of a place.
+    private func properties(of place: MappingsKey.Place) -> [(String, JSONValue)] {
+        let keys = MappingsKey.keys(in: place)
+        var members: [(String, JSONValue)] = [("properties", .object(keys.map { ($0.rawValue, property($0)) }))]
+        let required = keys.filter(\.isRequired)
+        if !required.isEmpty { members.append(("required", .array(required.map { .string($0.rawValue) }))) }
+        return members
+    }
+
+    /// The schema of one key: its description, then what its value must be.
+    private func property(_ key: MappingsKey) -> JSONValue {
+        let section: [(String, JSONValue)] = [("type", "integer"), ("minimum", 0), ("maximum", .integer(Int.max))]
+        let conditions: [(String, JSONValue)] = [("type", "array"), ("minItems", 1), ("items", .object([("$ref", "#/$defs/condition")]))]
+        let value: [(String, JSONValue)]
+        switch key {
+        case .schema: value = [("type", "string")]
+        case .version: value = [("const", 1)]
+        case .mappings: value = [("type", "array"), ("items", .object([("$ref", "#/$defs/mapping")]))]
+        case .view: return names(catalog.views.map(\.name), key.summary, none: "views")
+        case .model: return names(catalog.models.map(\.name), key.summary, none: "models")
+        case .kind: value = [
+            ("type", "string"),
+            ("minLength", 1),
+            ("anyOf", [.object([("enum", .strings(ViewKind.builtIns.map(\.rawValue)))]), .object([("not", reservedKind)])]),
+            ("default", "cell"),
+        ]
+        case .reuseIdentifier: value = [("type", "string"), ("minLength", 1)]
+        case .condition, .not: value = [("$ref", "#/$defs/condition")]
+        case .priority: value = [("type", "integer"), ("minimum", .integer(Int.min)), ("maximum", .integer(Int.max)), ("default", 0)]
+        case .decorators: value = [
+            ("type", "array"),
+            ("items", names(catalog.decorators.map(\.name), "A registered decorator name.", none: "decorators")),
+        ]
+        case .events: value = [
+            ("type", "object"),
+            ("propertyNames", .object([("minLength", 1)])),
+            ("additionalProperties", .object([("description", "A registered handler name."), ("type", "string"), ("minLength", 1)])),
+        ]
+        case .section: value = section
+        case .sections: value = [("type", "array"), ("minItems", 1), ("items", .object(section))]
+        case .predicate: return names(catalog.predicates.map(\.name), key.summary, none: "predicates")
+        case .argument: value = []
+        case .all, .any: value = conditions
+        }
+        return .object([("description", .string(key.summary))] + value)
     }
 
     /// For one predicate: its argument is required (and typed, when the
@@ -194,8 +180,9 @@ package struct JSONSchemaGenerator {
 
     // MARK: - Parts
 
+    /// A root `$schema` key, which data documents allow as mappings files do.
     private var schemaKey: JSONValue {
-        .object([("description", "The URL or relative path of this JSON Schema, for editors; ignored by the library."), ("type", "string")])
+        property(.schema)
     }
 
     /// The built-in kinds in any letter case.

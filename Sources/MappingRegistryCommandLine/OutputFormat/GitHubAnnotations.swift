@@ -7,6 +7,7 @@ import MappingRegistry
 /// ```text
 /// ::error file=mappings.json,line=4,col=15::unknown view 'DishRo'; did you mean 'DishRow'? [unknown-view]
 /// ::warning::view 'Shelf' is registered but no mapping in mappings.json uses it [unused-view]
+/// ::error file=mappings.json,line=9,col=5::view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:4:5; remove one (note: 'DishRow' is declared here at mappings.json:4:5) [duplicate-mapping]
 /// ```
 enum GitHubAnnotations {
     /// One workflow command per diagnostic, each ending with a line break.
@@ -15,7 +16,10 @@ enum GitHubAnnotations {
     }
 
     /// `::error file=…,line=…,col=…::message [code]`; without properties
-    /// for a diagnostic that has no location.
+    /// for a diagnostic that has no location. A workflow command is one
+    /// annotation, so each note is appended to the message:
+    /// `message (note: MESSAGE at FILE:LINE:COLUMN) [code]`, or
+    /// ` (note: MESSAGE)` for a note without a location.
     ///
     /// The message is printed in a terminal-bound log, so characters that
     /// do not print as themselves (an escape sequence quoted from a
@@ -33,7 +37,10 @@ enum GitHubAnnotations {
         if let location = diagnostic.location {
             properties = " file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column)"
         }
-        return "::\(command)\(properties)::\(escapeData(printable("\(diagnostic.message) [\(diagnostic.code)]")))\n"
+        let notes = diagnostic.notes.map { note in
+            " (note: \(note.message)" + (note.location.map { " at \($0)" } ?? "") + ")"
+        }
+        return "::\(command)\(properties)::\(escapeData(printable(diagnostic.message + notes.joined() + " [\(diagnostic.code)]")))\n"
     }
 
     /// Text with non-printing characters escaped, line breaks kept.

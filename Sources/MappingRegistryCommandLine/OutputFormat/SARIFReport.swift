@@ -4,9 +4,10 @@ import ModelStorage
 
 /// Diagnostics as a SARIF 2.1.0 log (OASIS Static Analysis Results
 /// Interchange Format), which code scanning services and editors read:
-/// one run, one rule per diagnostic code with its help text, one result
-/// per diagnostic with its level and its region (line and column, counted
-/// in Unicode code points, as diagnostics count them).
+/// one run, one rule per diagnostic code (from the code table: its summary,
+/// help and default level), one result per diagnostic with its level and
+/// its region (line and column, counted in Unicode code points, as
+/// diagnostics count them), and its notes as `relatedLocations`.
 ///
 /// A diagnostic without a location (an unused plugin) is placed on the
 /// file it is about, with no region: code scanning needs a location.
@@ -32,18 +33,19 @@ struct SARIFReport {
             ])
         }
         let results: [JSONValue] = diagnostics.map { diagnostic in
-            var result: [(String, JSONValue)] = [("ruleId", .string(diagnostic.code))]
-            if let index = codes.firstIndex(where: { $0.rawValue == diagnostic.code }) {
+            var result: [(String, JSONValue)] = [("ruleId", .string(diagnostic.code.rawValue))]
+            if let index = codes.firstIndex(of: diagnostic.code) {
                 result.append(("ruleIndex", .integer(index)))
             }
             result.append(("level", .string(Self.level(diagnostic.severity))))
             result.append(("message", .object([("text", .string(diagnostic.message))])))
             if let location = diagnostic.location {
-                result.append(("locations", [Self.location(location.file, region: .object([
-                    ("startLine", .integer(location.line)), ("startColumn", .integer(location.column)),
-                ]))]))
+                result.append(("locations", [Self.location(location.file, region: Self.region(location))]))
             } else if let subject = subjects[diagnostic] {
                 result.append(("locations", [Self.location(subject, region: nil)]))
+            }
+            if !diagnostic.notes.isEmpty {
+                result.append(("relatedLocations", .array(diagnostic.notes.enumerated().map(Self.relatedLocation))))
             }
             var properties: [(String, JSONValue)] = []
             if let pointer = diagnostic.location?.pointer, !pointer.isEmpty { properties.append(("jsonPointer", .string(pointer))) }
@@ -74,11 +76,35 @@ struct SARIFReport {
         }
     }
 
+    /// A note as a related location: its id (its index among the notes),
+    /// its message, and where known its place and JSON pointer.
+    static func relatedLocation(_ index: Int, _ note: Diagnostic.Note) -> JSONValue {
+        var members: [(String, JSONValue)] = [("id", .integer(index))]
+        if let place = note.location {
+            members.append(("physicalLocation", physicalLocation(place.file, region: region(place))))
+        }
+        members.append(("message", .object([("text", .string(note.message))])))
+        if let pointer = note.location?.pointer, !pointer.isEmpty {
+            members.append(("properties", .object([("jsonPointer", .string(pointer))])))
+        }
+        return .object(members)
+    }
+
+    /// The region of a location: its line and column.
+    static func region(_ location: SourceLocation) -> JSONValue {
+        .object([("startLine", .integer(location.line)), ("startColumn", .integer(location.column))])
+    }
+
     /// A physical location; the region is left out for a whole file.
     static func location(_ file: String, region: JSONValue?) -> JSONValue {
+        .object([("physicalLocation", physicalLocation(file, region: region))])
+    }
+
+    /// A file and, unless it is the whole file, a region of it.
+    static func physicalLocation(_ file: String, region: JSONValue?) -> JSONValue {
         var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(uri(file)))]))]
         if let region { physical.append(("region", region)) }
-        return .object([("physicalLocation", .object(physical))])
+        return .object(physical)
     }
 
     /// A file path as a URI reference: relative paths stay relative (code

@@ -53,8 +53,8 @@ struct BrokenCatalogCase: CustomTestStringConvertible, Sendable {
         (#"{"view": "AnimalRow", "model": "Creature", "reuseIdentifier": "r"}"#, nil),
         (#"{"view": "TitleView", "model": "String", "decorators": ["loud"]}, {"view": "Footnote", "model": "String", "kind": "footer", "decorators": ["loud"]}"#, nil),
         (#"{"view": "AnimalRow", "model": "Animal"}, {"view": "AnimalRow", "model": "Cat"}"#, "overlapping-mappings"),
-    ] as [(String, String?)])
-    func describedPluginsGiveTheSameDiagnosticsAsTheRealOnes(mappings: String, code: String?) {
+    ] as [(String, Diagnostic.Code?)])
+    func describedPluginsGiveTheSameDiagnosticsAsTheRealOnes(mappings: String, code: Diagnostic.Code?) {
         let json = configuration(mappings)
         let real = loadDiagnostics(json, plugins: Self.catalog())
         let described = loadDiagnostics(json, plugins: PluginCatalog(described: CatalogDescription(Self.catalog())))

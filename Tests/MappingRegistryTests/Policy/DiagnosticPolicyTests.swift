@@ -5,14 +5,15 @@ import RegistryFixtures
 import Testing
 
 @Suite struct DiagnosticPolicyTests {
+    /// The fixed codes, in the order of the code table.
     static let fixedReasons: [(String, String)] = [
         ("invalid-json", "the file is not JSON, so nothing in it can be read"),
-        ("unreadable-file", "the file cannot be read, so nothing in it can be checked"),
         ("unsupported-version", "the file is in a format this library does not read"),
         ("missing-key", "a required value is absent, and filling it in would be a guess"),
-        ("wrong-type", "a value cannot be read as what its key needs, and replacing it would be a guess"),
         ("duplicate-key", "a key has two values, and picking one would be a guess"),
+        ("wrong-type", "a value cannot be read as what its key needs, and replacing it would be a guess"),
         ("reuse-identifier-conflict", "one reuse pool cannot hold two view types, so rendering through it would fail"),
+        ("unreadable-file", "the file cannot be read, so nothing in it can be checked"),
     ]
 
     @Test(arguments: fixedReasons)
@@ -27,6 +28,19 @@ import Testing
         // Naming it an error, which it is, is fine.
         try policy.treat(Diagnostic.Code(rawValue: code), as: .error)
         #expect(policy.isEmpty == false)
+    }
+
+    @Test(arguments: [Diagnostic.Code.unsatisfiableCondition, .duplicateDecorator])
+    func theNewWarningsMayBeRaisedDowngradedOrIgnored(code: Diagnostic.Code) throws {
+        #expect(code.defaultSeverity == .warning)
+        var policy = DiagnosticPolicy()
+        try policy.treat(code, as: .error)
+        let warning = Diagnostic(severity: .warning, code: code, message: "m")
+        #expect(policy.apply(to: warning)?.severity == .error)
+        try policy.treat(code, as: .warning)
+        #expect(policy.apply(to: warning)?.severity == .warning)
+        try policy.ignore(code)
+        #expect(policy.apply(to: warning) == nil)
     }
 
     @Test func theFixedCodesAreExactlyTheDocumentedOnes() {

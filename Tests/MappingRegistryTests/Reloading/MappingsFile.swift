@@ -146,14 +146,14 @@ extension Result where Success == MappingRegistry, Failure == ConfigurationError
             case .failure(let error): "bad: \(error)"
             }
         case .failure(let error):
-            error.errorCodes.joined(separator: ",")
+            error.errorCodes.map(\.rawValue).joined(separator: ",")
         }
     }
 }
 
 extension ConfigurationError {
     /// The codes of the errors, without the warnings (such as `unused-view`).
-    var errorCodes: [String] {
+    var errorCodes: [Diagnostic.Code] {
         diagnostics.filter { $0.severity == .error }.map(\.code)
     }
 }

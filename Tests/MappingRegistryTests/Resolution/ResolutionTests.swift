@@ -212,7 +212,7 @@ import Testing
         func answers() -> [String] {
             (0..<400).map { index in
                 let resolution = registry.resolve(values[index % values.count], at: at(index, index % 3))
-                return resolution.mapping?.view ?? resolution.diagnostic?.code ?? "?"
+                return resolution.mapping?.view ?? resolution.diagnostic?.code.rawValue ?? "?"
             }
         }
         let expected = answers()

@@ -33,4 +33,35 @@ import Testing
         #expect(registry.warnings.map(\.code) == ["overlapping-mappings"])
         #expect(registry.mappings.count == 2)
     }
+
+    func formattedWithNote(_ data: Data) -> String {
+        // doc-listing: diagnostic-with-note
+        let diagnostic = Diagnostic(
+            severity: .error, code: .duplicateMapping,
+            message: "view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one",
+            location: SourceLocation(file: "mappings.json", line: 3, column: 5, pointer: "/mappings/1"),
+            notes: [Diagnostic.Note(
+                message: "'DishRow' is declared here",
+                location: SourceLocation(file: "mappings.json", line: 2, column: 5, pointer: "/mappings/0")
+            )]
+        )
+        var formatter = DiagnosticFormatter()
+        formatter.addSource(data, named: "mappings.json")
+        print(formatter.format(diagnostic), terminator: "")
+        // doc-listing-end: diagnostic-with-note
+        return formatter.format(diagnostic)
+    }
+
+    @Test func aNoteIsPrintedUnderItsDiagnosticWithItsSourceLine() {
+        let json = "[\n    { \"view\": \"DishRow\", \"model\": \"Dish\" },\n    { \"view\": \"DishRow\", \"model\": \"Dish\" }\n]\n"
+        #expect(formattedWithNote(Data(json.utf8)) == """
+            mappings.json:3:5: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:2:5; remove one [duplicate-mapping]
+                { "view": "DishRow", "model": "Dish" }
+                ^
+            mappings.json:2:5: note: 'DishRow' is declared here
+                { "view": "DishRow", "model": "Dish" },
+                ^
+
+            """)
+    }
 }
