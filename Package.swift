@@ -21,7 +21,10 @@ let package = Package(
     targets: [
         // Library
         .target(name: "ModelStorage"),
-        .target(name: "MappingRegistry", dependencies: ["ModelStorage"]),
+        // Word-sized C11 atomics for the lock-free resolution index and the
+        // reloading reference; in no product, so users never import it.
+        .target(name: "MappingRegistryAtomics"),
+        .target(name: "MappingRegistry", dependencies: ["ModelStorage", "MappingRegistryAtomics"]),
         .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage"]),
         .executableTarget(name: "MappingRegistryTool", dependencies: ["MappingRegistryCommandLine"]),
 
@@ -43,9 +46,10 @@ let package = Package(
         // Models, views and catalogs the registry and command-line tests share.
         .target(name: "RegistryFixtures", dependencies: ["MappingRegistry", "ModelStorage"], path: "Tests/RegistryFixtures"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
+        .testTarget(name: "MappingRegistryAtomicsTests", dependencies: ["MappingRegistryAtomics"]),
         .testTarget(
             name: "MappingRegistryTests",
-            dependencies: ["MappingRegistry", "ModelStorage", "TestSupport", "RegistryFixtures"]
+            dependencies: ["MappingRegistry", "MappingRegistryAtomics", "ModelStorage", "TestSupport", "RegistryFixtures"]
         ),
         .testTarget(
             name: "MappingRegistryCommandLineTests",
