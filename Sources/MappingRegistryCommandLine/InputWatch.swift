@@ -62,7 +62,7 @@ final class InputWatch: Sendable {
     }
 
     private init(url: URL, check: @escaping @Sendable () -> Bool) {
-        watcher = FileWatcher(url: url, interval: .milliseconds(100), debounce: .milliseconds(50), onChange: check)
+        watcher = FileWatcher(url: url, interval: 0.1, debounce: 0.05, onChange: check)
     }
 
     /// Stops watching.

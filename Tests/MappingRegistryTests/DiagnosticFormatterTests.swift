@@ -31,6 +31,7 @@ import Testing
         #expect(printed(line, line: 1, column: 5) == "f.json:1:5: error: m [x]\n")
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func manyDiagnosticsInALargeFilePrintInLinearTime() {
         // 20 000 lines, one diagnostic on each: quadratic printing would take minutes.
         let source = String(repeating: "{ \"model\": \"Dish\", \"value\": null },\n", count: 20_000)

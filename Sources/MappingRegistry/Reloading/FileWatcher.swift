@@ -40,19 +40,21 @@ package final class FileWatcher: Sendable {
     ///
     /// - Parameters:
     ///   - url: The file to watch; it need not exist yet.
-    ///   - interval: How often to look at the file.
+    ///   - interval: How often to look at the file, in seconds (at least
+    ///     a millisecond).
     ///   - debounce: How long the metadata must stay unchanged before the
-    ///     closure is called for a change.
+    ///     closure is called for a change, in seconds (at least a millisecond).
     ///   - onChange: Called on the watcher's thread, one call at a time;
     ///     returns whether the file looked settled.
     package init(
         url: URL,
-        interval: Duration,
-        debounce: Duration,
+        interval: TimeInterval,
+        debounce: TimeInterval,
         onChange: @escaping @Sendable () -> Bool
     ) {
         path = url.path
-        let timing = Timing(interval: Self.seconds(interval), debounce: Self.seconds(debounce))
+        // Seconds, not `Duration`, which older systems lack (macOS 13, iOS 16).
+        let timing = Timing(interval: max(0.001, interval), debounce: max(0.001, debounce))
         // The thread's closure holds only the state; the state drops the
         // thread and `onChange` when the thread ends, so nothing outlives it.
         let thread = Thread { [state, path] in
@@ -191,10 +193,5 @@ package final class FileWatcher: Sendable {
         }
         guard FileSnapshot(path: url.path) == before else { return nil }
         return read
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return max(0.001, TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
     }
 }

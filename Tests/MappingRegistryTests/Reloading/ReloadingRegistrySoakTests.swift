@@ -12,7 +12,7 @@ import Testing
         try file.write(MappingsFile.generation(0))
         let mappings = try ReloadingRegistry(contentsOf: file.url, plugins: fixtureCatalog())
         let deliveries = Deliveries()
-        let watch = mappings.watch(interval: .milliseconds(2), debounce: .milliseconds(1)) { deliveries.append($0) }
+        let watch = mappings.watch(intervalSeconds: 0.002, debounceSeconds: 0.001) { deliveries.append($0) }
         defer { watch.cancel() }
 
         let threads = ConcurrentThreads()
