@@ -120,11 +120,10 @@ MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_load_seq_cst(co
 /// Stores `value` into `*word` and returns the value it replaced, with
 /// sequentially consistent order.
 ///
-/// SwappableReference.store: swaps in the new object and takes the old one
-/// for retirement in one step, so two writers (serialized by a lock anyway)
-/// or a writer and the deinitializer never both own the same old object.
-/// Sequentially consistent so that a reader count seen at zero after it
-/// means no reader still holds the old pointer unretained (see above).
+/// SwappableReference.store: publishes the new object and hands the writer
+/// the old one, to retire, in one step. Sequentially consistent so that a
+/// reader count the writer sees at zero after it means no reader still
+/// holds the old pointer unretained (see above).
 MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_exchange_seq_cst(uintptr_t *word, uintptr_t value) {
     return atomic_exchange_explicit(MAPPING_REGISTRY_ATOMIC_WORD(word), value, memory_order_seq_cst);
 }
