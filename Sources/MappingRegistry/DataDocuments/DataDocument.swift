@@ -40,7 +40,64 @@ public struct DataDocument {
         /// The decoded value; `nil` for a `null` item.
         public var value: Any?
         /// Where the entry's object (or `null`) is in the document.
-        public var location: SourceLocation
+        public var location: SourceLocation {
+            get { SourceLocation(file: file, line: line, column: column, pointer: pointer ?? derivedPointer) }
+            set {
+                file = newValue.file
+                line = newValue.line
+                column = newValue.column
+                pointer = newValue.pointer
+            }
+        }
+
+        // The location is kept as its parts, and its JSON pointer is made
+        // from the kind and position only when asked: a string per entry
+        // would be most of a large document's memory that no one reads.
+        private var file: String
+        private var line: Int
+        private var column: Int
+        /// The item's index in the document's `items` array: its position's
+        /// item, unless a policy left earlier items out. Unused for supplementary models.
+        private var documentItem: Int
+        /// The pointer, when it was given rather than derived.
+        private var pointer: String?
+
+        /// An entry at a location given whole.
+        init(kind: ViewKind, position: ItemPosition, model: String?, value: Any?, location: SourceLocation) {
+            self.kind = kind
+            self.position = position
+            self.model = model
+            self.value = value
+            self.file = location.file
+            self.line = location.line
+            self.column = location.column
+            self.documentItem = position.item
+            self.pointer = location.pointer
+        }
+
+        /// An entry whose pointer is derived from its kind and position when asked.
+        init(kind: ViewKind, position: ItemPosition, model: String?, value: Any?, file: String, line: Int, column: Int, documentItem: Int) {
+            self.kind = kind
+            self.position = position
+            self.model = model
+            self.value = value
+            self.file = file
+            self.line = line
+            self.column = column
+            self.documentItem = documentItem
+            self.pointer = nil
+        }
+
+        /// `/sections/2/items/5`, `/sections/2/header`, `/sections/2/supplementary/banner`.
+        private var derivedPointer: String {
+            let section = "/sections/\(position.section)"
+            switch kind {
+            case .cell: return "\(section)/items/\(documentItem)"
+            case .header: return section + "/header"
+            case .footer: return section + "/footer"
+            default: return JSONPointer.appending(section + "/supplementary", key: kind.rawValue)
+            }
+        }
     }
 
     /// The file name diagnostics use, as given to the initializer.
@@ -73,15 +130,28 @@ public struct DataDocument {
         source: String = "data.json",
         policy: DiagnosticPolicy = DiagnosticPolicy()
     ) throws(DataDocumentError) {
+        self.source = source
+        // A document without a single problem loads on the fast path; any
+        // other is read again by the reference loader, which reports them.
+        let loaded = data.withUnsafeBytes { raw in
+            raw.withMemoryRebound(to: UInt8.self) { bytes in
+                DataDocumentFastLoader.load(bytes, source: source, plugins: plugins)
+            }
+        }
+        if let loaded {
+            self.entries = loaded.entries
+            self.warnings = []
+            self.storage = DataDocumentLoader.makeStorage(entries: loaded.entries, sectionCount: loaded.sectionCount)
+            return
+        }
         var loader = DataDocumentLoader(source: source, plugins: plugins, bytes: [UInt8](data), policy: policy)
         loader.run()
         guard loader.errorCount == 0 else {
             throw DataDocumentError(diagnostics: loader.diagnostics)
         }
-        self.source = source
         self.entries = loader.entries
         self.warnings = Diagnostic.sorted(loader.diagnostics)
-        self.storage = loader.makeStorage()
+        self.storage = DataDocumentLoader.makeStorage(entries: loader.entries, sectionCount: loader.sectionCount)
     }
 
     /// Loads a data document from a file.

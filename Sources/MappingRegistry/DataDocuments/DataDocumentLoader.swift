@@ -3,6 +3,11 @@ import ModelStorage
 
 /// Reads a data document, creates every value through the catalog's
 /// `Decodable` models, and collects every problem before giving up.
+///
+/// The reference loader: a tree of the whole document first, each value
+/// handed to `JSONDecoder` as its own bytes. ``DataDocument`` runs it for a
+/// document the fast path (``DataDocumentFastLoader``) declined, that is,
+/// for every document with a problem; its diagnostics are the contract.
 struct DataDocumentLoader {
     static let rootKeys = ["$schema", "sections"]
     static let sectionKeys = ["header", "footer", "items", "supplementary"]
@@ -58,7 +63,7 @@ struct DataDocumentLoader {
     }
 
     /// A storage holding every entry read.
-    func makeStorage() -> MemoryStorage {
+    static func makeStorage(entries: [DataDocument.Entry], sectionCount: Int) -> MemoryStorage {
         let storage = MemoryStorage()
         var items = [[Any]](repeating: [], count: sectionCount)
         var supplementary: [ViewKind: [Any?]] = [:]

@@ -72,7 +72,12 @@ public struct PluginCatalog: Sendable {
     ///   - name: The name mappings and data documents use. Default: the type's name.
     public mutating func register<M: Decodable & SendableMetatype>(model: M.Type, named name: String? = nil) {
         insertModel(
-            ModelPlugin(name: name ?? String(describing: model), type: ModelType(model), decode: Self.decoder(for: M.self)),
+            ModelPlugin(
+                name: name ?? String(describing: model),
+                type: ModelType(model),
+                decode: Self.decoder(for: M.self),
+                decodeJSON: Self.spanDecoder(for: M.self)
+            ),
             implicit: false
         )
     }
@@ -380,7 +385,10 @@ public struct PluginCatalog: Sendable {
     private mutating func registerImplicitModel<M>(_ type: M.Type) {
         let modelType = ModelType(type)
         guard modelNamesByType[modelType.id] == nil, models[modelType.name] == nil else { return }
-        insertModel(ModelPlugin(name: modelType.name, type: modelType, decode: Self.decoder(forAny: type)), implicit: true)
+        insertModel(
+            ModelPlugin(name: modelType.name, type: modelType, decode: Self.decoder(forAny: type), decodeJSON: Self.spanDecoder(forAny: type)),
+            implicit: true
+        )
     }
 
     private mutating func insert<Plugin: NamedPlugin>(
@@ -407,6 +415,18 @@ public struct PluginCatalog: Sendable {
         let box = DecodableType(type: decodable)
         return { data in try box.decode(data) }
     }
+
+    /// The same decoding as ``decoder(for:)``, reading a data document's value in place.
+    private static func spanDecoder<M: Decodable & SendableMetatype>(for type: M.Type) -> @Sendable (JSONSpanDecoder) throws -> Any {
+        { decoder in try decoder.decodeRoot(M.self) }
+    }
+
+    /// The same decoding as ``decoder(forAny:)``, reading a data document's value in place.
+    private static func spanDecoder<M>(forAny type: M.Type) -> (@Sendable (JSONSpanDecoder) throws -> Any)? {
+        guard let decodable = type as? any Decodable.Type else { return nil }
+        let box = DecodableType(type: decodable)
+        return { decoder in try box.decode(decoder) }
+    }
 }
 
 /// A `Decodable` metatype found at run time, carried into a `@Sendable` closure.
@@ -417,11 +437,20 @@ private struct DecodableType: @unchecked Sendable {
     func decode(_ data: Data) throws -> Any {
         try type.decodedFromJSON(data)
     }
+
+    func decode(_ decoder: JSONSpanDecoder) throws -> Any {
+        try type.decodedFromJSON(decoder)
+    }
 }
 
 extension Decodable {
     /// A value of this type decoded from JSON, for a type known only as `any Decodable.Type`.
     fileprivate static func decodedFromJSON(_ data: Data) throws -> Any {
         try JSONDecoder().decode(Self.self, from: data)
+    }
+
+    /// A value of this type read in place, for a type known only as `any Decodable.Type`.
+    fileprivate static func decodedFromJSON(_ decoder: JSONSpanDecoder) throws -> Any {
+        try decoder.decodeRoot(Self.self)
     }
 }
