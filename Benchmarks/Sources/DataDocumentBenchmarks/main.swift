@@ -5,9 +5,9 @@ import ModelStorage
 // Data documents: loading a generated menu document with `DataDocument`
 // against `JSONDecoder` decoding the same bytes into plain structs, at about
 // 1, 10 and 45 MiB. Every measurement runs in a fresh child process (this
-// executable with `--child`), so its peak resident size (getrusage's
-// ru_maxrss, what `/usr/bin/time -f %M` reports) is its own and no run
-// inherits another's heap. Release build only:
+// executable with `--child`), so its peak resident size (VmHWM, the figure
+// `/usr/bin/time -f %M` reports for a process started from a small one) is
+// its own and no run inherits another's heap. Release build only:
 //   swift run -c release --package-path Benchmarks DataDocumentBenchmarks [--runs N] [--sizes 1,10,45]
 
 let arguments = CommandLine.arguments
@@ -21,6 +21,8 @@ enum Variant: String, CaseIterable {
     case decoder
     /// `DataDocument(data:plugins:)`, then every entry resolved against a small registry.
     case resolve
+    /// `DataDocument(data:plugins:)` on the same document with one bad value, in its last item.
+    case invalid
 }
 
 /// One child's report.
@@ -32,7 +34,20 @@ struct Sample {
     var beforeKiB: Int
 }
 
+/// The peak resident size of this process so far, in KiB.
+///
+/// On Linux this is `VmHWM` from /proc/self/status: getrusage's ru_maxrss
+/// would also count the parent's resident size at the moment it started
+/// this process (Linux keeps the larger of the two across exec), and the
+/// parent holds every generated document.
 func peakResidentKiB() -> Int {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+        return kib
+    }
+    #endif
     var usage = rusage()
     #if os(Linux)
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -97,6 +112,14 @@ func runChild(_ variant: Variant, file: String) -> Never {
             for entry in document.entries where entry.value != nil {
                 if case .resolved = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind) { count += 1 }
             }
+        case .invalid:
+            do {
+                _ = try DataDocument(data: data, plugins: plugins, source: "menu.json")
+                FileHandle.standardError.write(Data("the document with a bad value loaded\n".utf8))
+                exit(1)
+            } catch {
+                count = error.diagnostics.count
+            }
         case .decoder:
             let document = try JSONDecoder().decode(MirrorDocument.self, from: data)
             count = document.sections.reduce(0) { total, section in
@@ -115,7 +138,7 @@ func runChild(_ variant: Variant, file: String) -> Never {
 
 if let flag = arguments.firstIndex(of: "--child") {
     guard arguments.count > flag + 2, let variant = Variant(rawValue: arguments[flag + 1]) else {
-        print("--child takes ours, decoder or resolve, then a file")
+        print("--child takes ours, decoder, resolve or invalid, then a file")
         exit(2)
     }
     runChild(variant, file: arguments[flag + 2])
@@ -170,15 +193,29 @@ func cell(_ value: Double, _ digits: Int = 0) -> String {
     String(format: "%.\(digits)f", value)
 }
 
+/// The document with its last price made a string, which `Double` cannot decode.
+func withOneBadValue(_ data: Data) -> Data {
+    let marker = Data(#""price": "#.utf8)
+    guard let range = data.range(of: marker, options: .backwards) else { return data }
+    var bad = data
+    var end = range.upperBound
+    while end < bad.count, bad[end] != UInt8(ascii: ","), bad[end] != UInt8(ascii: " ") { end += 1 }
+    bad.replaceSubrange(range.upperBound..<end, with: Data(#""x""#.utf8))
+    return bad
+}
+
 print("DataDocumentBenchmarks: median of \(runs) runs, each measurement in its own process;")
-print("peak = the process's peak resident size (ru_maxrss), document bytes and runtime included.")
+print("peak = the process's peak resident size (VmHWM), document bytes and runtime included.")
+var errorRows: [String] = []
 print("| size | sections × items | ours ms | JSONDecoder ms | ratio | ours peak MB | JSONDecoder peak MB | ratio | ours + resolve ms | before work MB |")
 print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for size in sizes {
     let document = DocumentGenerator.document(ofAtLeast: size * 1_048_576)
     let file = directory.appendingPathComponent("menu-\(size).json")
+    let invalidFile = directory.appendingPathComponent("menu-\(size)-invalid.json")
     do {
         try document.data.write(to: file)
+        try withOneBadValue(document.data).write(to: invalidFile)
     } catch {
         print("cannot write \(file.path): \(error)")
         exit(1)
@@ -186,8 +223,9 @@ for size in sizes {
     var samples: [Variant: [Sample]] = [:]
     for _ in 0..<runs {
         for variant in Variant.allCases {
-            guard let sample = measure(variant, file: file.path) else {
-                print("the \(variant.rawValue) child failed on \(file.path)")
+            let path = variant == .invalid ? invalidFile.path : file.path
+            guard let sample = measure(variant, file: path) else {
+                print("the \(variant.rawValue) child failed on \(path)")
                 exit(1)
             }
             samples[variant, default: []].append(sample)
@@ -202,4 +240,10 @@ for size in sizes {
         "\(cell(time(.ours) / time(.decoder), 2))× | \(cell(peak(.ours))) | \(cell(peak(.decoder))) | \(cell(peak(.ours) / peak(.decoder), 2))× |",
         "\(cell(time(.resolve))) | \(cell(before)) |"
     )
+    errorRows.append("| \(cell(mebibytes, 1)) MiB | \(cell(time(.invalid))) | \(cell(peak(.invalid))) |")
 }
+print("")
+print("The same document with one bad value (its last price a string): every problem found and located.")
+print("| size | ours ms | ours peak MB |")
+print("| ---: | ---: | ---: |")
+errorRows.forEach { print($0) }
