@@ -9,7 +9,7 @@ import Testing
 /// loads the same way, entry for entry, location for location; a document
 /// with any problem, the fast path declines, so its diagnostics are the
 /// reference's.
-@Suite struct DataDocumentFastPathTests {
+@Suite struct DataDocumentFastLoaderTests {
     /// One document that loads.
     struct ValidCase: CustomTestStringConvertible, Sendable {
         let name: String
@@ -207,17 +207,6 @@ import Testing
             descriptions = error.diagnostics.map(\.description)
         }
         #expect(descriptions == ["data.json:1:1: error: the document is \(limit + 1) bytes, larger than the limit of \(limit) bytes [invalid-json]"])
-    }
-
-    @Test func theScannerTakesADocumentOfExactlyTheLimit() throws {
-        let bytes = Array(#"{"sections": []}"#.utf8)
-        try bytes.withUnsafeBufferPointer { buffer in
-            var atLimit = try JSONFastScanner(bytes: buffer, limits: JSONParser.Limits(maxBytes: bytes.count))
-            try atLimit.enterObject()
-            #expect(throws: JSONFastScanner.Declined.self) {
-                try JSONFastScanner(bytes: buffer, limits: JSONParser.Limits(maxBytes: bytes.count - 1))
-            }
-        }
     }
 
     // MARK: - Random documents
