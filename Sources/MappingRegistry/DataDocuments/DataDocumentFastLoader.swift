@@ -26,8 +26,7 @@ struct DataDocumentFastLoader {
     private let plugins: PluginCatalog
     private var scanner: JSONFastScanner
     private var entries: [DataDocument.Entry] = []
-    /// The decoder every value is read with, while no model keeps it.
-    private var decoder = JSONSpanDecoder()
+    private var values = InPlaceValueDecoder()
     /// The last model name's bytes and what they named: most entries repeat it.
     private var lastModelBytes: [UInt8] = []
     private var lastModel: (name: String, plugin: ModelPlugin)?
@@ -198,17 +197,8 @@ struct DataDocumentFastLoader {
         guard let decode = plugin.decode else { throw Declined() }
         let bytes = UnsafeBufferPointer(rebasing: scanner.bytes[range])
         if let decodeJSON = plugin.decodeJSON {
-            decoder.reset(bytes: bytes)
-            defer {
-                // A model that kept the decoder (or a container, which holds
-                // it) must find its bytes after this load has returned them.
-                if !isKnownUniquelyReferenced(&decoder) {
-                    decoder.keepBytes()
-                    decoder = JSONSpanDecoder()
-                }
-            }
             do {
-                return try decodeJSON(decoder)
+                return try values.decode(bytes, with: decodeJSON)
             } catch {
                 throw Declined()
             }

@@ -4,10 +4,15 @@ import ModelStorage
 /// Reads a data document, creates every value through the catalog's
 /// `Decodable` models, and collects every problem before giving up.
 ///
-/// The reference loader: a tree of the whole document first, each value
-/// handed to `JSONDecoder` as its own bytes. ``DataDocument`` runs it for a
-/// document the fast path (``DataDocumentFastLoader``) declined, that is,
-/// for every document with a problem; its diagnostics are the contract.
+/// The reference loader: a tree of the whole document first, then every
+/// check. ``DataDocument`` runs it for a document the fast path
+/// (``DataDocumentFastLoader``) declined, that is, for every document with
+/// a problem; its diagnostics are the contract.
+///
+/// A value is decoded in place first (``JSONSpanDecoder`` succeeds and fails
+/// exactly where `JSONDecoder` does); one that fails is handed to
+/// `JSONDecoder` as its own bytes, whose error the diagnostic words. Tests
+/// turn in-place decoding off, to hold the fast path to `JSONDecoder` alone.
 struct DataDocumentLoader {
     static let rootKeys = ["$schema", "sections"]
     static let sectionKeys = ["header", "footer", "items", "supplementary"]
@@ -23,12 +28,22 @@ struct DataDocumentLoader {
     private(set) var errorCount = 0
     private(set) var entries: [DataDocument.Entry] = []
     private(set) var sectionCount = 0
+    /// Whether values are decoded in place before `JSONDecoder` is asked.
+    let decodesInPlace: Bool
+    private var values = InPlaceValueDecoder()
 
-    init(source: String, plugins: PluginCatalog, bytes: [UInt8], policy: DiagnosticPolicy = DiagnosticPolicy()) {
+    init(
+        source: String,
+        plugins: PluginCatalog,
+        bytes: [UInt8],
+        policy: DiagnosticPolicy = DiagnosticPolicy(),
+        decodesInPlace: Bool = true
+    ) {
         self.source = source
         self.plugins = plugins
         self.bytes = bytes
         self.policy = policy
+        self.decodesInPlace = decodesInPlace
     }
 
     /// Reads the whole document, filling ``entries`` and ``diagnostics``.
@@ -199,14 +214,23 @@ struct DataDocumentLoader {
             report(.undecodableModel(plugin, at: location(of: valueNode, pointer + "/value")))
             return
         }
-        let slice = Data(bytes[valueNode.byteRange])
         do {
-            let value = try decode(slice)
+            let value = try decodedInPlace(valueNode.byteRange, with: plugin) ?? decode(Data(bytes[valueNode.byteRange]))
             // An entry with an error is never stored; one whose keys a policy lets pass is.
             guard errorCount == errorsBefore else { return }
             entries.append(DataDocument.Entry(kind: kind, position: position, model: modelName, value: value, location: objectLocation))
         } catch {
             report(decodingDiagnostic(error, model: modelName, value: valueNode, pointer: pointer + "/value"))
+        }
+    }
+
+    /// The value decoded in place, or `nil` when that fails (or is not
+    /// possible), so that `JSONDecoder` says why.
+    private mutating func decodedInPlace(_ range: Range<Int>, with plugin: ModelPlugin) -> Any? {
+        guard decodesInPlace, let decodeJSON = plugin.decodeJSON, range.upperBound <= bytes.count else { return nil }
+        let bytes = bytes
+        return bytes.withUnsafeBufferPointer { buffer in
+            try? values.decode(UnsafeBufferPointer(rebasing: buffer[range]), with: decodeJSON)
         }
     }
 

@@ -222,6 +222,10 @@ import Testing
             var bytes = RandomDocument.make(using: &random)
             if random.chance(0.3) { RandomDocument.mutate(&bytes, using: &random) }
             let reference = referenceLoad(bytes)
+            // Decoding in place first changes nothing the reference reports or stores.
+            let inPlace = referenceLoad(bytes, decodingInPlace: true)
+            #expect(inPlace.diagnostics == reference.diagnostics, "case \(index), seed \(seed)")
+            #expect(inPlace.entries == reference.entries, "case \(index), seed \(seed)")
             let fast = fastLoad(bytes)
             if let fast {
                 loaded += 1
@@ -245,9 +249,9 @@ import Testing
         return plugins
     }()
 
-    /// The reference's diagnostics and entries.
-    private func referenceLoad(_ bytes: [UInt8]) -> (diagnostics: [Diagnostic], entries: [EntrySummary]) {
-        var loader = DataDocumentLoader(source: "data.json", plugins: Self.plugins, bytes: bytes)
+    /// The reference's diagnostics and entries; by default every value decoded by `JSONDecoder`.
+    private func referenceLoad(_ bytes: [UInt8], decodingInPlace: Bool = false) -> (diagnostics: [Diagnostic], entries: [EntrySummary]) {
+        var loader = DataDocumentLoader(source: "data.json", plugins: Self.plugins, bytes: bytes, decodesInPlace: decodingInPlace)
         loader.run()
         return (loader.diagnostics, loader.entries.map(EntrySummary.init))
     }
