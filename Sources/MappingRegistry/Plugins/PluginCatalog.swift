@@ -68,7 +68,7 @@ public struct PluginCatalog: Sendable {
     }
 
     /// Registers a `Decodable` model type under a name; besides matching
-    /// values as ``register(model:named:)-(M.Type,_)`` does, data documents
+    /// values as `register(model:named:)` does, data documents
     /// can then create values of it.
     ///
     /// - Parameters:

@@ -100,7 +100,7 @@ public final class ReloadingRegistry: Sendable {
     /// - Parameters:
     ///   - url: The mappings file.
     ///   - plugins: What the mappings may name.
-    ///   - including: Sources checked with the file at every load, before it.
+    ///   - fixedSources: Sources checked with the file at every load, before it.
     ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
     /// - Throws: ``ConfigurationError`` when the file cannot be read or the mappings do not load.
     public convenience init(
