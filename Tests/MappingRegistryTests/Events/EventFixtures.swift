@@ -2,18 +2,18 @@ import Foundation
 import MappingRegistry
 import ModelStorage
 import RegistryFixtures
-import Synchronization
 
 /// What event handlers did, in order: handlers are `@Sendable` closures,
 /// so the tests give them this lock-guarded log to write to.
-final class EventLog: Sendable {
-    private let entries = Mutex<[String]>([])
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
 
     func record(_ entry: String) {
-        entries.withLock { $0.append(entry) }
+        lock.withLock { entries.append(entry) }
     }
 
-    var recorded: [String] { entries.withLock { $0 } }
+    var recorded: [String] { lock.withLock { entries } }
 }
 
 /// What a view-taking handler saw: which view instance, and the model the

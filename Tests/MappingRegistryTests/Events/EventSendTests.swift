@@ -196,6 +196,32 @@ import Testing
         #expect(pool.viewsCreated == 0)
     }
 
+    /// The app's state, for a predicate that reads a render context.
+    struct Kitchen: Sendable {
+        var soldOut: Set<String> = []
+    }
+
+    @Test func theContextGivenToSendDecidesWhichMappingsHandlerRunsAndItsAbsenceIsMissingContext() throws {
+        var plugins = fixtureCatalog()
+        plugins.register(predicate: "isSoldOut", for: Dish.self, context: Kitchen.self) { dish, kitchen, _ in kitchen.soldOut.contains(dish.name) }
+        let registry = try MappingRegistry(plugins: plugins) {
+            Map(DishRow.self).on(.canMove) { (_: Dish, _) in true }
+            Map(FoodRow.self, for: Dish.self, when: .predicate("isSoldOut"), priority: 1).on(.canMove) { (_: Dish, _) in false }
+        }
+        let pool = ReusePool(registry: registry)
+        let kitchen = Kitchen(soldOut: ["Soup"])
+        #expect(registry.send(.canMove, to: Self.soup, at: at(0, 0), context: kitchen).output == false)
+        #expect(pool.send(.canMove, to: Self.soup, at: at(0, 0), context: Kitchen()).output == true)
+        #expect(pool.send(.canMove, to: Self.salad, at: at(1, 0), context: kitchen).output == true)
+        for context in [nil, "a string" as (any Sendable)?] {
+            let resolution = context.map { registry.resolve(Self.soup, at: at(0, 0), context: $0) } ?? registry.resolve(Self.soup, at: at(0, 0))
+            let expected = try #require(resolution.diagnostic)
+            #expect(expected.code == .missingContext)
+            #expect(registry.send(.canMove, to: Self.soup, at: at(0, 0), context: context).failure == expected)
+            #expect(pool.send(.canMove, to: Self.soup, at: at(0, 0), context: context).failure == expected)
+        }
+    }
+
     // MARK: - Any view class
 
     @Test func aViewClassThatIsNotATextViewIsConfiguredByTheHostAndUnrenderable() throws {

@@ -1,17 +1,17 @@
 import Foundation
 import MappingRegistry
 import ModelStorage
-import Synchronization
 import Testing
 
 // The listings of "Responding to events", and tests that run them.
 
 /// Names of dishes, in order: what the listings' handlers record. Handlers
 /// are `@Sendable`, so what they write to is too.
-final class NameLog: Sendable {
-    private let names = Mutex<[String]>([])
-    func add(_ name: String) { names.withLock { $0.append(name) } }
-    var all: [String] { names.withLock { $0 } }
+final class NameLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+    func add(_ name: String) { lock.withLock { names.append(name) } }
+    var all: [String] { lock.withLock { names } }
 }
 
 // doc-listing: events-custom
