@@ -79,8 +79,8 @@ extension PluginCatalog {
             // A described handler is only checked: its event and the type it takes.
             let checked = EventHandler(
                 event: handler.event, name: handler.name, model: type(handler.takes), output: ObjectIdentifier(Void.self),
-                outputName: "Void", viewTypeName: nil
-            ) { _, _, _ in .returned(()) }
+                outputName: "Void", viewTypeName: nil, body: TypedHandlerBody<Void> { _, _, _ in .returned(()) }
+            )
             handlers[handler.name] = HandlerPlugin(name: handler.name, handler: checked)
         }
         for decorator in description.decorators {

@@ -47,9 +47,7 @@ extension CompiledMapping {
             ("priority", .integer(priority)),
             ("reuseIdentifier", .string(reuseIdentifier)),
             ("decorators", .strings(decorators.map(\.name))),
-            ("events", .object(handlers.keys.sorted().map { event in
-                (event, .string(handlers[event]?.name ?? CatalogDescription.closureHandler))
-            })),
+            ("events", .object(handlers.map { ($0.event, .string($0.name ?? CatalogDescription.closureHandler)) })),
             ("location", .string(location.description)),
         ]
         return .object(members)

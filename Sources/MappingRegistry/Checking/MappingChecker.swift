@@ -78,7 +78,7 @@ struct MappingChecker {
         let mapping = CompiledMapping(
             index: mappings.count, view: view, model: model, kind: declaration.kind,
             reuseIdentifier: reuseIdentifier, poolIndex: poolIndex, condition: condition,
-            priority: declaration.priority, decorators: decorators, handlers: handlers, sites: sites, sourceIndex: declaration.sourceIndex
+            priority: declaration.priority, decorators: decorators, handlers: handlers.keys.sorted().compactMap { handlers[$0] }, sites: sites, sourceIndex: declaration.sourceIndex
         )
         mappings.append(mapping)
         return mapping

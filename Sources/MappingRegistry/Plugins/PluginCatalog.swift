@@ -371,9 +371,7 @@ public struct PluginCatalog: Sendable {
         line: Int = #line,
         _ body: @escaping @Sendable (M, ItemPosition) -> Output
     ) {
-        var erased = EventHandler.model(event, model, body)
-        erased.name = handler
-        insert(HandlerPlugin(name: handler, handler: erased), into: \.handlers, category: "handler", site: "\(filePath):\(line)")
+        insert(HandlerPlugin(name: handler, handler: EventHandler.model(event, model, body).named(handler)), into: \.handlers, category: "handler", site: "\(filePath):\(line)")
     }
 
     // MARK: - Names
