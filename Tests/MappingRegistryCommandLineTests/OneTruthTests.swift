@@ -35,11 +35,13 @@ import Testing
         return plugins
     }
 
+    /// The app's Swift mappings. Computed, not a stored global, which
+    /// LeakSanitizer would report (it cannot follow tagged enum payloads).
     static let verifiedLine = #line + 3
-    static let swiftMappings: [MappingDeclaration] = [
+    static var swiftMappings: [MappingDeclaration] { [
         Map(PostCell.self),
         Map(VerifiedPostRow.self, when: .predicate("isVerified"), priority: 1, decorators: ["verifiedBadge"]),
-    ]
+    ] }
     static let verifiedSite = "MappingRegistryCommandLineTests/OneTruthTests.swift:\(verifiedLine):12"
 
     /// A screen whose section-1 posts collide with the Swift `VerifiedPostRow` mapping.
