@@ -64,6 +64,10 @@ let package = Package(
             dependencies: ["MappingRegistry", "MappingRegistryAtomics", "ModelStorage", "TestSupport", "RegistryFixtures"]
         ),
         .testTarget(
+            name: "MappingRegistryLanguageServerTests",
+            dependencies: ["MappingRegistryLanguageServer", "MappingRegistry", "TestSupport", "RegistryFixtures"]
+        ),
+        .testTarget(
             name: "MappingRegistryCommandLineTests",
             dependencies: ["MappingRegistryCommandLine", "MappingRegistry", "ModelStorage", "TestSupport", "RegistryFixtures"]
         ),
