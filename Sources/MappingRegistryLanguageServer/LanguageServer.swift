@@ -47,7 +47,7 @@ package struct LanguageServer {
     // MARK: - Messages
 
     /// Handles one event of the message reader; returns the messages to send.
-    mutating func receive(_ event: MessageReader.Event) -> [JSONValue] {
+    package mutating func receive(_ event: MessageReader.Event) -> [JSONValue] {
         switch event {
         case .malformed(let problem):
             return [Self.response(id: nil, error: .parseError("malformed message header: \(problem)"))]
@@ -57,7 +57,7 @@ package struct LanguageServer {
     }
 
     /// Handles one message body; returns the messages to send.
-    mutating func receive(body: [UInt8]) -> [JSONValue] {
+    package mutating func receive(body: [UInt8]) -> [JSONValue] {
         switch RPCMessage(body: body) {
         case .invalid(let id, let error):
             return [Self.response(id: id, error: error)]

@@ -8,9 +8,9 @@
 /// `Content-Length` are reported and the message is still read; a body
 /// announced larger than ``maximumBodySize`` is reported and its bytes are
 /// skipped without being kept.
-struct MessageReader {
+package struct MessageReader {
     /// What the stream held next.
-    enum Event: Equatable {
+    package enum Event: Equatable {
         /// A message body, as sent.
         case message([UInt8])
         /// A header block that cannot be used, and why.
@@ -31,8 +31,11 @@ struct MessageReader {
     /// Bytes of an oversized body still to be thrown away.
     private var skipping = 0
 
+    /// Creates a reader with nothing read yet.
+    package init() {}
+
     /// Adds bytes as they arrive.
-    mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
@@ -40,7 +43,7 @@ struct MessageReader {
     var hasPartialMessage: Bool { start < buffer.count || pendingLength != nil }
 
     /// The next message or header problem, or `nil` when more bytes are needed.
-    mutating func next() -> Event? {
+    package mutating func next() -> Event? {
         defer { compact() }
         if skipping > 0 {
             let dropped = min(skipping, buffer.count - start)
