@@ -63,6 +63,10 @@ public struct CommandLineTool: Sendable {
     public var summary: String
     /// The plugins the mappings and the data may name.
     public var plugins: PluginCatalog
+    /// Mappings every subcommand includes before the mappings file: the
+    /// app's Swift `Map(…)` declarations, so `validate` checks a JSON file
+    /// against them and `catalog` writes them into the catalog file.
+    public var sources: [MappingSource]
     /// The file looked for in the current directory when `--mappings` is not given.
     public var mappingsFileName: String
     /// The mappings used when `--mappings` is not given and the current
@@ -88,6 +92,7 @@ public struct CommandLineTool: Sendable {
     ///   - name: The program name for usage and help text.
     ///   - summary: One line for `--help`.
     ///   - plugins: The models, views and predicates.
+    ///   - sources: The app's own mappings (Swift declarations), included by every subcommand.
     ///   - mappingsFileName: The default mappings file in the current directory.
     ///   - bundledMappings: The mappings to fall back on, if any.
     ///   - bundledData: The default data, if any.
@@ -95,6 +100,7 @@ public struct CommandLineTool: Sendable {
         name: String,
         summary: String = "Render stored models through mappings.json, or check the mappings.",
         plugins: PluginCatalog,
+        sources: [MappingSource] = [],
         mappingsFileName: String = "mappings.json",
         bundledMappings: InputFile? = nil,
         bundledData: InputFile? = nil
@@ -102,6 +108,7 @@ public struct CommandLineTool: Sendable {
         self.name = name
         self.summary = summary
         self.plugins = plugins
+        self.sources = sources
         self.mappingsFileName = mappingsFileName
         self.bundledMappings = bundledMappings
         self.bundledData = bundledData
@@ -323,7 +330,7 @@ public struct CommandLineTool: Sendable {
         for group in groups {
             text += "\n\(optionsHeading(group.subcommands))\n"
             for option in group.options {
-                text += Self.helpLine(option.helpTerm, option.help)
+                text += Self.helpLine(option.helpTerm, option.help(for: self))
             }
         }
         if grammar.options.contains(where: { $0.name == CommandLineOption.ignore.name }) {

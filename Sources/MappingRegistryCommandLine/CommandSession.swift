@@ -18,10 +18,14 @@ struct CommandSession {
     var formatter = DiagnosticFormatter()
     /// Whether standard output is a terminal (`render --watch` then clears the screen before each render).
     var outputIsTerminal = false
+    /// The mappings every mappings file is checked with, before it: the
+    /// tool's own, or a catalog file's Swift mappings with `--catalog`.
+    var fixedSources: [MappingSource]
 
     init(tool: CommandLineTool, arguments: CommandLineArguments) {
         self.tool = tool
         self.arguments = arguments
+        fixedSources = tool.sources
     }
 
     /// Runs the command, writing into the given streams.
@@ -92,9 +96,13 @@ struct CommandSession {
 
     /// Loads a mappings file: the registry, or `nil` when it has errors, and
     /// its diagnostics (errors, or the registry's warnings).
-    func loadRegistry(_ file: InputFile, plugins: PluginCatalog) -> (registry: MappingRegistry?, diagnostics: [Diagnostic]) {
+    func loadRegistry(_ file: InputFile, plugins: PluginCatalog, policy: DiagnosticPolicy? = nil) -> (registry: MappingRegistry?, diagnostics: [Diagnostic]) {
         do {
-            let registry = try MappingRegistry(configuration: file.contents, plugins: plugins, source: file.name, policy: arguments.policy)
+            let registry = try MappingRegistry(
+                plugins: plugins,
+                sources: fixedSources + [.json(file.contents, name: file.name)],
+                policy: policy ?? arguments.policy
+            )
             return (registry, registry.warnings)
         } catch {
             return (nil, error.diagnostics)

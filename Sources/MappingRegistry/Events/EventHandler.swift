@@ -15,6 +15,8 @@ struct EventHandler: Sendable {
 
     /// The event the handler is for.
     let event: String
+    /// The registered name of a named handler; `nil` for a Swift closure.
+    var name: String?
     /// The model type the handler takes.
     let model: ModelType
     /// The type the handler returns, and its name for messages.
@@ -29,7 +31,7 @@ struct EventHandler: Sendable {
         _ event: MappingEvent<Output>, _ model: M.Type, _ handler: @escaping @Sendable (M, ItemPosition) -> Output
     ) -> EventHandler {
         EventHandler(
-            event: event.name, model: ModelType(model), output: ObjectIdentifier(Output.self),
+            event: event.name, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
             outputName: String(describing: Output.self), viewTypeName: nil
         ) { _, value, position in
             switch value {
@@ -45,7 +47,7 @@ struct EventHandler: Sendable {
     ) -> EventHandler {
         let viewName = String(describing: V.self)
         return EventHandler(
-            event: event.name, model: ModelType(model), output: ObjectIdentifier(Output.self),
+            event: event.name, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
             outputName: String(describing: Output.self), viewTypeName: viewName
         ) { view, value, position in
             guard let view = view as? V else { return .needsView(viewName) }
