@@ -14,12 +14,10 @@ extension CommandSession {
         }
         let configuration: LanguageServerConfiguration
         if let path = arguments.catalog {
-            let description: CatalogDescription
-            let file: InputFile
+            guard let (description, file) = readCatalogFile(path) else { return .usage }
+            let mappings: [MappingDeclaration]
             do {
-                file = try read(path)
-                formatter.addSource(file.contents, named: file.name)
-                description = try CatalogDescription(data: file.contents, source: file.name)
+                mappings = try CatalogDescription.swiftMappings(in: file.contents, source: file.name)
             } catch {
                 errors += formatter.format(error.diagnostics)
                 errors += "\(tool.name): error: cannot use the catalog '\(DiagnosticFormatter.escapingNonPrintingCharacters(path))'\n"
@@ -28,6 +26,8 @@ extension CommandSession {
             configuration = LanguageServerConfiguration(
                 name: tool.name,
                 plugins: PluginCatalog(described: description),
+                // The app's Swift mappings, as the catalog carries them, come first.
+                sources: [.declarations(mappings)],
                 catalog: description,
                 catalogDocument: Array(file.contents),
                 defaultMappings: nil,
@@ -41,8 +41,9 @@ extension CommandSession {
             configuration = LanguageServerConfiguration(
                 name: tool.name,
                 plugins: tool.plugins,
+                sources: tool.sources,
                 catalog: description,
-                catalogDocument: Array(description.rendered().utf8),
+                catalogDocument: (try? tool.plugins.catalogDocument(including: tool.sources)).map(Array.init),
                 defaultMappings: mappings.map { ($0.name, $0.contents) },
                 createsValues: true
             )

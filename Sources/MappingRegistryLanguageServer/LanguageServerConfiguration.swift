@@ -9,6 +9,9 @@ package struct LanguageServerConfiguration: Sendable {
     package var name: String
     /// The plugins every document is checked against.
     package var plugins: PluginCatalog
+    /// Mappings every mappings file is checked together with (an app's
+    /// Swift mappings), before the file's own, as `validate` does.
+    package var sources: [MappingSource]
     /// The catalog: the app's own, or the one read from a catalog file.
     package var catalog: CatalogDescription
     /// The catalog's JSON as written, for what ``catalog`` does not carry
@@ -27,6 +30,7 @@ package struct LanguageServerConfiguration: Sendable {
     package init(
         name: String,
         plugins: PluginCatalog,
+        sources: [MappingSource] = [],
         catalog: CatalogDescription,
         catalogDocument: [UInt8]?,
         defaultMappings: (name: String, contents: Data)?,
@@ -34,6 +38,7 @@ package struct LanguageServerConfiguration: Sendable {
     ) {
         self.name = name
         self.plugins = plugins
+        self.sources = sources
         self.catalog = catalog
         self.catalogDocument = catalogDocument
         self.defaultMappings = defaultMappings

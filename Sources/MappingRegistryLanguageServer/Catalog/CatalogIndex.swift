@@ -33,9 +33,9 @@ struct CatalogIndex {
     /// For each type id: its name in messages and the ids it shares values with.
     private var types: [String: (name: String, shares: Set<String>)] = [:]
 
-    /// Reads a catalog description, plus what the description's Swift type
-    /// does not carry (yet) but its document may: `registeredAt` on each
-    /// entry, and a `handlers` list.
+    /// Reads a catalog description, and from its document as written each
+    /// entry's `registeredAt` and the `handlers` list (also in catalog files
+    /// of other versions, whose description may leave them out).
     ///
     /// - Parameters:
     ///   - description: The catalog.

@@ -80,7 +80,10 @@ extension LanguageServer {
         switch document.kind {
         case .mappings:
             do {
-                let registry = try MappingRegistry(configuration: data, plugins: configuration.plugins, source: document.sourceName)
+                let registry = try MappingRegistry(
+                    plugins: configuration.plugins,
+                    sources: configuration.sources + [.json(data, name: document.sourceName)]
+                )
                 document.registry = registry
                 return registry.warnings
             } catch {
@@ -113,7 +116,7 @@ extension LanguageServer {
         if let defaultRegistry { return defaultRegistry }
         var registry: MappingRegistry?
         if let mappings = configuration.defaultMappings {
-            registry = try? MappingRegistry(configuration: mappings.contents, plugins: configuration.plugins, source: mappings.name)
+            registry = try? MappingRegistry(plugins: configuration.plugins, sources: configuration.sources + [.json(mappings.contents, name: mappings.name)])
         }
         defaultRegistry = .some(registry)
         return registry

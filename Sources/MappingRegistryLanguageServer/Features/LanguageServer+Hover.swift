@@ -1,3 +1,4 @@
+import Foundation
 import MappingRegistry
 
 /// Hover and go-to-definition: what a name is and takes, what a key means,
@@ -93,11 +94,13 @@ extension LanguageServer {
         return locations.isEmpty ? .null : .array(locations)
     }
 
-    /// The location of a `registeredAt` site, `/abs/path/File.swift:42`.
+    /// The location of a `registeredAt` site, `/abs/path/File.swift:42`
+    /// (a relative path is taken from the server's current directory).
     static func location(ofSite site: String) -> JSONValue? {
         guard let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]), line >= 1 else { return nil }
-        let path = String(site[..<colon])
-        guard path.hasPrefix("/") else { return nil }
+        var path = String(site[..<colon])
+        guard !path.isEmpty else { return nil }
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
         let position = LSPPosition(line: line - 1, character: 0)
         return location(uri: DocumentURI.uri(ofPath: path), range: LSPRange(start: position, end: position))
     }
