@@ -66,7 +66,7 @@ struct CommandLineOption: Sendable {
         help: "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
     )
     static let catalog = CommandLineOption(
-        key: .catalog, valueName: "FILE", subcommands: [.validate, .schema],
+        key: .catalog, valueName: "FILE", subcommands: [.validate, .schema, .lsp],
         help: "Check against a catalog file (written by an app's 'catalog' subcommand) instead of the app's own plugins."
     )
     static let error = CommandLineOption(

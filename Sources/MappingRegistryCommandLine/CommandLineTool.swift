@@ -10,7 +10,7 @@ import MappingRegistry
 import ModelStorage
 
 /// The command front end any app gets from its `PluginCatalog`: the
-/// `render`, `validate`, `schema` and `catalog` subcommands, `--help`,
+/// `render`, `validate`, `schema`, `catalog` and `lsp` subcommands, `--help`,
 /// diagnostics on standard error, results on standard output, and an
 /// ``ExitCode``.
 ///
@@ -42,6 +42,9 @@ import ModelStorage
 /// - `NAME schema [--catalog FILE] mappings|data` prints the JSON Schema of
 ///   mappings files or data documents; `NAME catalog` prints the catalog
 ///   as JSON, for `validate --catalog` and the `mapping-registry` tool.
+/// - `NAME lsp [--catalog FILE]` serves mappings files and data documents
+///   to an editor: a language server (LSP 3.17) on standard input and
+///   output, until the client's `exit` (status 0 after `shutdown`, else 1).
 /// - Exit 2 for a usage error or a file that cannot be read. The files
 ///   that can be read are still checked and their diagnostics reported.
 ///

@@ -204,7 +204,7 @@ extension CommandSession {
         readCatalogFile(path)?.description
     }
 
-    private mutating func readCatalogFile(_ path: String) -> (description: CatalogDescription, file: InputFile)? {
+    mutating func readCatalogFile(_ path: String) -> (description: CatalogDescription, file: InputFile)? {
         do {
             let file = try read(path)
             formatter.addSource(file.contents, named: file.name)

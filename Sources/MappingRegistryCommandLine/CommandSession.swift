@@ -51,6 +51,7 @@ struct CommandSession {
         case .validate: return validate()
         case .schema: return schema()
         case .catalog: return catalog()
+        case .lsp: return languageServer()
         case .render: break
         }
         let mappings = Result { () throws(ConfigurationError) in try mappingsFile() }
@@ -140,16 +141,7 @@ struct CommandSession {
 
     /// Resolves every stored model; each failure points at the model's entry in the data document.
     static func resolve(_ document: DataDocument, with registry: MappingRegistry) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for entry in document.entries {
-            // A `null` header, footer or supplementary model means "none".
-            guard entry.kind == .cell || entry.value != nil else { continue }
-            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind).diagnostic {
-                diagnostic.location = entry.location
-                diagnostics.append(diagnostic)
-            }
-        }
-        return diagnostics
+        document.resolutionDiagnostics(with: registry)
     }
 
     /// The mappings named on the command line, else in the current directory, else the bundled copy.

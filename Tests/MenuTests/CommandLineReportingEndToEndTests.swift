@@ -135,7 +135,7 @@ import Testing
             #expect(long.isEmpty, "\(executable): lines over 80 columns: \(long)")
         }
         let help = try MenuBinary.run(["--help"]).output
-        for heading in ["Options of render and validate:", "Options of render:", "Options of validate and schema:",
+        for heading in ["Options of render and validate:", "Options of render:", "Options of validate, schema and lsp:",
                         "Options of validate:", "Options of every subcommand:"] {
             #expect(help.contains("\n\(heading)\n"), "help lacks \(heading)")
         }

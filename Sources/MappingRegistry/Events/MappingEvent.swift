@@ -35,6 +35,6 @@ extension MappingEvent where Output == Void {
 }
 
 /// The events this library names, for did-you-mean and the schema.
-enum BuiltInEvent {
-    static let names = ["didSelect", "willDisplay", "didEndDisplaying"]
+package enum BuiltInEvent {
+    package static let names = ["didSelect", "willDisplay", "didEndDisplaying"]
 }
