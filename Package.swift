@@ -74,7 +74,12 @@ let package = Package(
         // README's quick starts and the documentation's listings, built against
         // the two core modules only, exactly as an app that depends on the
         // package would build them; ListingTests checks every document's listings.
-        .testTarget(name: "QuickStartTests", dependencies: ["MappingRegistry", "ModelStorage"]),
+        .testTarget(
+            name: "QuickStartTests",
+            dependencies: ["MappingRegistry", "ModelStorage"],
+            // The committed catalog file of the "Validate in CI" listing, read by path.
+            exclude: ["Listings/Catalog"]
+        ),
         .testTarget(
             name: "MenuTests",
             dependencies: ["menu", "MappingRegistryCommandLine", "MappingRegistry", "ModelStorage", "TestSupport"],
