@@ -53,7 +53,9 @@ struct CommandLineGrammar: Sendable {
         exitCodes: [
             (.success, "Success: rendered, or validated with no errors."),
             (.failure, "Errors found (or, for render --strict, an item missing or ambiguous)."),
-            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read."),
+            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read; browse without a terminal."),
+            (.terminalGone, "browse: the terminal went away (hang-up, end of input, a failed write)."),
+            (.terminated, "browse: ended by SIGTERM, after giving the terminal back."),
         ]
     )
 

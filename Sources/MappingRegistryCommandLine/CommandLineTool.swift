@@ -67,11 +67,20 @@ public struct CommandLineTool: Sendable {
     public var bundledMappings: InputFile?
     /// The data used when `--data` is not given.
     public var bundledData: InputFile?
+    /// The render context `render`, `validate` and `browse` give the
+    /// predicates that read one (registered with
+    /// `register(predicate:for:context:_:)`); `nil` for none. `browse`'s
+    /// ``browseActions`` change its copy as the user presses their keys.
+    public var context: (any Sendable)?
+    /// Keys `browse` hands to the app, each changing the render context.
+    public var browseActions: [BrowseAction] = []
     /// The subcommands and options this front end accepts.
     var grammar: CommandLineGrammar = .embedded
     /// What makes `render --watch` look at its files: polling threads and
     /// Ctrl-C, or a test's script.
     var watchDriver: WatchDriver = .polling
+    /// What `browse` runs on: the process's terminal, or a test's script.
+    var browseDriver: BrowseDriver = .terminal
     /// The size, in UTF-8 bytes, of the pieces `render` writes its text in;
     /// smaller in tests, so a few items make several pieces.
     var renderPieceSize = Self.defaultRenderPieceSize

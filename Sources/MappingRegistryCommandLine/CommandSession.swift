@@ -48,6 +48,11 @@ struct CommandSession {
         case .schema: return schema()
         case .catalog: return catalog()
         case .render: break
+        case .browse:
+            if case .terminal = tool.browseDriver, !(outputIsTerminal && TerminalDevice.isAvailable) {
+                errors += "\(tool.name): error: 'browse' needs a terminal: run it in one, or use '\(tool.name) render' for text\n"
+                return .usage
+            }
         }
         let mappings = Result { () throws(ConfigurationError) in try mappingsFile() }
         let data = Result { () throws(ConfigurationError) in try dataFile() }
@@ -55,12 +60,15 @@ struct CommandSession {
         if case .success(let data?) = data { formatter.addSource(data.contents, named: data.name) }
         switch (mappings, data) {
         case (.success(let mappings), .success(let data?)):
+            if arguments.subcommand == .browse {
+                return browse(mappings: mappings, data: data)
+            }
             if arguments.watch {
                 return watch(data: data, standardOutput: &standardOutput, standardError: &standardError)
             }
             return render(mappings: mappings, data: data, into: &standardOutput)
         case (.success, .success(nil)):
-            errors += "\(tool.name): error: no data to render; pass --data FILE\n" + tool.usage(.render)
+            errors += "\(tool.name): error: no data to \(arguments.subcommand.rawValue); pass --data FILE\n" + tool.usage(arguments.subcommand)
             return .usage
         default:
             // Nothing can be rendered without both files, but every problem
