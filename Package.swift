@@ -3,9 +3,19 @@ import PackageDescription
 
 let package = Package(
     name: "MappingRegistry",
-    // Linux has no minimum; on Apple platforms the lock-free resolution
-    // cache needs the Synchronization module.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Linux has no minimum. On Apple platforms the floor is set by what the
+    // libraries use: `Identifiable` and `CollectionDifference` (macOS 10.15,
+    // iOS 13); atomics come from the C target below, not the Synchronization
+    // module (macOS 15, iOS 18). Older systems get everything, except:
+    // - before macOS 13, iOS and tvOS 16 and watchOS 9 there is no
+    //   `Duration`, so `ReloadingRegistry.watch(interval:debounce:_:)` is
+    //   unavailable; `watch(intervalSeconds:debounceSeconds:_:)` is the
+    //   same watch with its timings in seconds;
+    // - before macOS 10.15.4, iOS and tvOS 13.4 and watchOS 6.2 FileHandle
+    //   has no throwing calls: files are read with `Data(contentsOf:)`, and a
+    //   failed write of the command-line tools raises an Objective-C
+    //   exception instead of being reported.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         // The core an app imports: plugins, mappings (JSON and Swift),
         // checking, resolution, rendering. No argv, no exit, no printing.
@@ -21,7 +31,10 @@ let package = Package(
     targets: [
         // Library
         .target(name: "ModelStorage"),
-        .target(name: "MappingRegistry", dependencies: ["ModelStorage"]),
+        // Word-sized C11 atomics for the lock-free resolution index and the
+        // reloading reference; in no product, so users never import it.
+        .target(name: "MappingRegistryAtomics"),
+        .target(name: "MappingRegistry", dependencies: ["ModelStorage", "MappingRegistryAtomics"]),
         .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage"]),
         .executableTarget(name: "MappingRegistryTool", dependencies: ["MappingRegistryCommandLine"]),
 
@@ -43,9 +56,10 @@ let package = Package(
         // Models, views and catalogs the registry and command-line tests share.
         .target(name: "RegistryFixtures", dependencies: ["MappingRegistry", "ModelStorage"], path: "Tests/RegistryFixtures"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
+        .testTarget(name: "MappingRegistryAtomicsTests", dependencies: ["MappingRegistryAtomics"]),
         .testTarget(
             name: "MappingRegistryTests",
-            dependencies: ["MappingRegistry", "ModelStorage", "TestSupport", "RegistryFixtures"]
+            dependencies: ["MappingRegistry", "MappingRegistryAtomics", "ModelStorage", "TestSupport", "RegistryFixtures"]
         ),
         .testTarget(
             name: "MappingRegistryCommandLineTests",

@@ -14,7 +14,7 @@ final class InputWatch: Sendable {
 
     /// How often a watch of `render --watch` looks at its file, and how
     /// long the file must then stay the same.
-    static let polling = FileWatcher.Pacing.polling(interval: .milliseconds(100), debounce: .milliseconds(50))
+    static let polling = FileWatcher.Pacing.polling(interval: 0.1, debounce: 0.05)
 
     /// Watches the mappings file at `path`; diagnostics name it `path`.
     static func mappings(path: String, plugins: PluginCatalog, events: WatchEvents, pacing: FileWatcher.Pacing = polling) -> InputWatch {

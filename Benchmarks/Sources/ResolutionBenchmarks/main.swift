@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import MappingRegistry
 import ModelStorage
-import Synchronization
 
 // Resolution benchmarks: a matrix of workloads and sizes, each with
 // baselines measured in the same run, allocations per item, then rendering,
@@ -214,27 +213,31 @@ func residentBytes() -> Int {
 }
 
 /// Samples the resident set size on a background thread until stopped.
-final class PeakSampler: Sendable {
-    private let running = Atomic(true)
-    private let peak = Atomic(0)
-    private let finished = Atomic(false)
+final class PeakSampler: @unchecked Sendable {
+    // @unchecked: the three variables are only touched under `lock`, which
+    // the sampling thread takes once per sample (every 2 ms), off the
+    // measured threads.
+    private let lock = NSLock()
+    private var running = true
+    private var peak = 0
+    private var finished = false
 
     init() {
         Thread.detachNewThread { [self] in
-            while running.load(ordering: .relaxed) {
+            while lock.withLock({ running }) {
                 let now = residentBytes()
-                if now > peak.load(ordering: .relaxed) { peak.store(now, ordering: .relaxed) }
+                lock.withLock { peak = max(peak, now) }
                 usleep(2_000)
             }
-            finished.store(true, ordering: .releasing)
+            lock.withLock { finished = true }
         }
     }
 
     /// Stops sampling and returns the highest value seen.
     func stop() -> Int {
-        running.store(false, ordering: .relaxed)
-        while !finished.load(ordering: .acquiring) { usleep(1_000) }
-        return max(peak.load(ordering: .relaxed), residentBytes())
+        lock.withLock { running = false }
+        while !lock.withLock({ finished }) { usleep(1_000) }
+        return max(lock.withLock { peak }, residentBytes())
     }
 }
 
@@ -299,17 +302,28 @@ func twoThreads(count: Int, _ body: @escaping @Sendable (Range<Int>) -> Int) -> 
     let half = count / 2
     var perThread: [Double] = []
     for _ in 0..<runs {
-        let times = Mutex<[Double]>([])
+        let times = Times()
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
             let start = ContinuousClock.now
             let checksum = body((thread * half)..<((thread + 1) * half))
             let elapsed = seconds(ContinuousClock.now - start) * 1e9 / Double(half)
-            times.withLock { $0.append(elapsed + Double(checksum & 0) ) }
+            times.append(elapsed + Double(checksum & 0))
         }
-        perThread.append(times.withLock { $0.max() ?? 0 })
+        perThread.append(times.slowest)
     }
     perThread.sort()
     return perThread[perThread.count / 2]
+}
+
+/// Each thread's time of one two-thread run; the threads append once, after
+/// their measured loop.
+final class Times: @unchecked Sendable {
+    // @unchecked: `values` is only touched under `lock`.
+    private let lock = NSLock()
+    private var values: [Double] = []
+
+    func append(_ value: Double) { lock.withLock { values.append(value) } }
+    var slowest: Double { lock.withLock { values.max() ?? 0 } }
 }
 
 /// The shared, read-only input of the two-thread runs.

@@ -63,7 +63,7 @@ extension PluginCatalog {
                 argumentType: argument.flatMap(ArgumentType.decodableType(named:))
             ) { json in
                 if let argument, let json { try ArgumentType.decode(json, asTypeNamed: argument) }
-                return { _, _ in false }
+                return .plain { _, _ in false }
             }
         }
         for decorator in description.decorators {

@@ -28,14 +28,23 @@ struct UnknownAnswers: PredicateAnswers {
     func truth(of call: PredicateCall) -> Truth { .unknown }
 }
 
-/// Each predicate answers for a value at a position, by calling it.
-struct CalledAnswers: PredicateAnswers {
+/// Each predicate answers for a value at a position, by calling it; a
+/// predicate that reads a render context answers "unknown" when there is
+/// none of its type, which resolving reports as `missing-context`.
+struct CalledAnswers<Source: ContextSource>: PredicateAnswers {
     let value: Any
     let position: ItemPosition
+    let source: Source
 
     @inline(__always)
     func truth(of call: PredicateCall) -> Truth {
-        call.test(value, position) ? .yes : .no
+        switch call.body {
+        case .plain(let test):
+            return test(value, position) ? .yes : .no
+        case .contextual(let test, _):
+            guard let context = source.context, let answer = test(value, position, context) else { return .unknown }
+            return answer ? .yes : .no
+        }
     }
 }
 
@@ -71,10 +80,11 @@ extension Condition {
         return result
     }
 
-    /// Whether the condition holds for a value at a position.
+    /// Whether the condition holds for a value at a position: `unknown`
+    /// only when a predicate that reads a render context has none of its type.
     @inline(__always)
-    func holds(_ value: Any, at position: ItemPosition) -> Bool {
-        truth(inSection: position.section, CalledAnswers(value: value, position: position)) == .yes
+    func truth<Source: ContextSource>(for value: Any, at position: ItemPosition, _ source: Source) -> Truth {
+        truth(inSection: position.section, CalledAnswers(value: value, position: position, source: source))
     }
 
     /// What the section alone decides: `yes` in every case, `no` in every
@@ -127,9 +137,8 @@ extension Condition {
     /// failing part: `requires section 0`, `predicate 'isVegan' is false`,
     /// `condition any[section 0, section 2] fails in section 1`; `nil` when
     /// it holds.
-    func reasonForFailing(_ value: Any, at position: ItemPosition) -> String? {
-        let answers = CalledAnswers(value: value, position: position)
-        guard truth(inSection: position.section, answers) != .yes else { return nil }
+    func reasonForFailing<Source: ContextSource>(_ value: Any, at position: ItemPosition, _ source: Source) -> String? {
+        guard truth(for: value, at: position, source) != .yes else { return nil }
         switch self {
         case .section(let section):
             return "requires section \(section)"
@@ -138,7 +147,7 @@ extension Condition {
         case .all(let parts):
             // The first part that fails says the most.
             for part in parts {
-                if let reason = part.reasonForFailing(value, at: position) { return reason }
+                if let reason = part.reasonForFailing(value, at: position, source) { return reason }
             }
             return "condition \(self) fails in section \(position.section)"
         default:

@@ -77,7 +77,20 @@ indirect enum Condition: Sendable, Hashable, CustomStringConvertible {
 struct PredicateCall: Sendable, Hashable {
     let name: String
     let argument: PredicateArgument?
-    let test: PredicatePlugin.Test
+    let body: PredicateBody
+
+    /// The test, when it reads no render context: what the resolution
+    /// index calls directly for a condition that is this predicate alone.
+    var plainTest: PredicatePlugin.Test? {
+        if case .plain(let test) = body { return test }
+        return nil
+    }
+
+    /// The type of render context the predicate reads, if it reads one.
+    var contextType: String? {
+        if case .contextual(_, let type) = body { return type }
+        return nil
+    }
 
     static func == (lhs: PredicateCall, rhs: PredicateCall) -> Bool {
         lhs.name == rhs.name && lhs.argument == rhs.argument

@@ -97,7 +97,7 @@ extension MappingChecker {
             break
         }
         do {
-            return .predicate(PredicateCall(name: name, argument: argument, test: try predicate.bind(argument)))
+            return .predicate(PredicateCall(name: name, argument: argument, body: try predicate.bind(argument)))
         } catch {
             report(.wrongArgument(error, predicate: predicate, argument: argument ?? .null, at: site.argument ?? site.location))
             return nil

@@ -29,20 +29,18 @@ extension MappingRegistry {
         view: AnyObject? = nil,
         context: (any Sendable)? = nil
     ) -> EventResult<Output> {
-        switch target(of: item, at: position, kind: kind) {
+        switch target(of: item, at: position, kind: kind, GivenContext(context: context)) {
         case .failure(let diagnostic): .failed(diagnostic)
         case .success(let (index, value)): deliver(event, to: mappings[index], value: value, at: position, kind: kind) { _ in view }
         }
     }
 
     /// The mapping (by index) and unwrapped value an event goes to, or why there is none.
-    func target(of item: Any, at position: ItemPosition, kind: ViewKind) -> Result<(Int, Any), Diagnostic> {
-        switch outcome(item, at: position, kind: kind) {
+    func target(of item: Any, at position: ItemPosition, kind: ViewKind, _ source: some ContextSource) -> Result<(Int, Any), Diagnostic> {
+        switch outcome(item, at: position, kind: kind, source) {
         case .resolved(let index): .success((index, item))
         case .resolvedUnwrapped(let index, let value): .success((index, value))
-        case .nilModel: .failure(.nilModel(at: position, kind: kind))
-        case .missing(let value): .failure(missingDiagnostic(value, at: position, kind: kind))
-        case .ambiguous(let indexes, let value): .failure(ambiguousDiagnostic(value, indexes, at: position, kind: kind))
+        case let failure: .failure(diagnostic(for: failure, at: position, kind: kind, source))
         }
     }
 

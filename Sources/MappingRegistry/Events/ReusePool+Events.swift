@@ -28,7 +28,7 @@ extension ReusePool {
         kind: ViewKind = .cell,
         context: (any Sendable)? = nil
     ) -> EventResult<Output> {
-        switch registry.target(of: item, at: position, kind: kind) {
+        switch registry.target(of: item, at: position, kind: kind, GivenContext(context: context)) {
         case .failure(let diagnostic):
             return .failed(diagnostic)
         case .success(let (index, value)):

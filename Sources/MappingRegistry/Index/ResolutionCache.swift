@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import MappingRegistryAtomics
 
 /// Resolution plans by dynamic type and kind, worked out the first time a
 /// type is met, and read without locks for any number of types.
@@ -19,8 +19,9 @@ import Synchronization
 /// The writer lock is an `NSLock` (a pthread mutex), which ThreadSanitizer
 /// understands.
 final class ResolutionCache: @unchecked Sendable {
-    // @unchecked: `current` is only touched through atomics; `tables`,
-    // `referenced` and `retired` only under `lock`.
+    // @unchecked: `current` is only touched through the C atomics of
+    // `MappingRegistryAtomics`; `tables`, `referenced` and `retired` only
+    // under `lock`.
 
     /// One entry: an encoded word that says how a type resolves for a kind.
     struct Entry {
@@ -59,8 +60,9 @@ final class ResolutionCache: @unchecked Sendable {
         }
     }
 
-    /// The current table of each kind slot, as an object address.
-    private let current: UnsafeMutablePointer<Atomic<UInt>>
+    /// The current table of each kind slot, as an object address: stored
+    /// with release after the table is filled, loaded with acquire.
+    private let current: UnsafeMutablePointer<UInt>
     private let slotCount: Int
     private let lock = NSLock()
     /// The current table of each kind slot, owned here.
@@ -76,7 +78,7 @@ final class ResolutionCache: @unchecked Sendable {
         tables = (0..<slotCount).map { _ in TypeTable(minimumCapacity: 8) }
         current = .allocate(capacity: max(slotCount, 1))
         for slot in 0..<slotCount {
-            (current + slot).initialize(to: Atomic(UInt(bitPattern: Unmanaged.passUnretained(tables[slot]).toOpaque())))
+            (current + slot).initialize(to: UInt(bitPattern: Unmanaged.passUnretained(tables[slot]).toOpaque()))
         }
     }
 
@@ -95,7 +97,7 @@ final class ResolutionCache: @unchecked Sendable {
     /// first seen: one atomic load of the table, then a probe.
     @inline(__always)
     func lookUp(_ type: UInt, slot: Int) -> Entry? {
-        let address = current[slot].load(ordering: .acquiring)
+        let address = mapping_registry_atomic_load_acquire(current + slot)
         let word = Unmanaged<TypeTable>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.lookUp(type) }
         return word == 0 ? nil : Entry(word: word)
@@ -127,7 +129,7 @@ final class ResolutionCache: @unchecked Sendable {
             retired.append(table)
             table = table.grown()
             tables[slot] = table
-            current[slot].store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()), ordering: .releasing)
+            mapping_registry_atomic_store_release(current + slot, UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
         }
         table.insert(type, value: entry.word)
         return entry

@@ -70,9 +70,9 @@ final class ResolutionIndex: Sendable {
     }
 
     /// The reference rule, without the cache: every mapping of the kind tested against the value.
-    func referenceOutcome(_ model: Any, at position: ItemPosition, slot: Int) -> Outcome {
+    func referenceOutcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, slot: Int, _ source: Source) -> Outcome {
         guard let value = unwrapOptionals(model) else { return .nilModel }
-        let outcome = Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position)
+        let outcome = Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position, source)
         // The value, unwrapped or not, is what a renderer shows.
         if case .resolved(let index) = outcome { return .resolvedUnwrapped(index, value) }
         return outcome
@@ -84,8 +84,9 @@ final class ResolutionIndex: Sendable {
     /// - Parameter keepsValue: Whether a resolved `Optional`'s wrapped value
     ///   is wanted (to render it); without it, an `Optional` of a type that
     ///   always resolves to one mapping is decided without unwrapping it.
+    /// - Parameter source: The render context, for predicates that read one.
     @inline(__always)
-    func outcome(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool) -> Outcome {
+    func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool, _ source: Source) -> Outcome {
         let dynamicType = Swift.type(of: model)
         let type = ResolutionCache.key(dynamicType)
         let entry = cache.lookUp(type, slot: slot)
@@ -99,24 +100,28 @@ final class ResolutionIndex: Sendable {
                     // mapping: only whether there is a payload matters.
                     return unwrapper.isNone(model) ? .nilModel : .resolved(winner)
                 }
-                return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper)
+                return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
             }
         }
-        return entry.withPlan { plan in evaluate(plan, model, at: position, slot: slot) }
+        return entry.withPlan { plan in evaluate(plan, model, at: position, slot: slot, source) }
     }
 
     /// Unwraps through the type's cached unwrapper, then resolves the
     /// wrapped value (which may be an `Optional` inside an `Any`).
-    private func outcomeOfWrapped(_ model: Any, at position: ItemPosition, slot: Int, unwrapper: OptionalUnwrapper) -> Outcome {
+    private func outcomeOfWrapped<Source: ContextSource>(
+        _ model: Any, at position: ItemPosition, slot: Int, unwrapper: OptionalUnwrapper, _ source: Source
+    ) -> Outcome {
         guard let value = unwrapper.unwrap(model) else { return .nilModel }
-        let result = outcome(value, at: position, slot: slot, keepsValue: true)
+        let result = outcome(value, at: position, slot: slot, keepsValue: true, source)
         if case .resolved(let index) = result { return .resolvedUnwrapped(index, value) }
         return result
     }
 
     /// Applies a plan to a value that is not an `Optional`.
-    private func evaluate(_ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int) -> Outcome {
-        if plan.checksEveryValue { return Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position) }
+    private func evaluate<Source: ContextSource>(
+        _ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int, _ source: Source
+    ) -> Outcome {
+        if plan.checksEveryValue { return Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position, source) }
         let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[sectionSlots.slot(of: position.section)])
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
@@ -131,15 +136,22 @@ final class ResolutionIndex: Sendable {
                 cursor = predicated + 2 * predicatedCount
                 var count = definiteCount
                 var found = definiteCount > 0 ? Int(entries[definite]) : -1
-                for offset in stride(from: predicated, to: cursor, by: 2) where plan.holds(Int(entries[offset + 1]), value, at: position) {
-                    count += 1
-                    if found < 0 { found = Int(entries[offset]) }
+                for offset in stride(from: predicated, to: cursor, by: 2) {
+                    switch plan.truth(Int(entries[offset + 1]), value, at: position, source) {
+                    case .no: continue
+                    case .yes:
+                        count += 1
+                        if found < 0 { found = Int(entries[offset]) }
+                    case .unknown:
+                        // Which mapping wins depends on a context that is not there.
+                        return .missingContext(Int(entries[offset]), value)
+                    }
                 }
                 if count == 1 { return .resolved(found) }
                 if count > 1 {
                     // Ambiguous: the rare path may allocate.
                     var tied = (definite..<predicated).map { Int(entries[$0]) }
-                    for offset in stride(from: predicated, to: cursor, by: 2) where plan.holds(Int(entries[offset + 1]), value, at: position) {
+                    for offset in stride(from: predicated, to: cursor, by: 2) where plan.truth(Int(entries[offset + 1]), value, at: position, source) == .yes {
                         tied.append(Int(entries[offset]))
                     }
                     return .ambiguous(tied.sorted(), value)

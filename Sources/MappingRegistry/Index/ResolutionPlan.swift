@@ -30,8 +30,8 @@ final class ResolutionPlan: Sendable {
     let entries: [Int32]
     /// The tests of predicated mappings, by the index `entries` gives.
     let tests: [Condition]
-    /// For each test that is a single predicate, the predicate, called
-    /// directly; `nil` for the others.
+    /// For each test that is a single predicate reading no render context,
+    /// the predicate, called directly; `nil` for the others.
     let predicates: [PredicatePlugin.Test?]
     /// For each section slot of the registry, the index of its candidate
     /// set; empty when every section shares set 0.
@@ -54,11 +54,12 @@ final class ResolutionPlan: Sendable {
     /// The plan of a type whose casts depend on the value.
     static let perValue = ResolutionPlan(checksEveryValue: true)
 
-    /// Whether test `index` holds for a value at a position.
+    /// Whether test `index` holds for a value at a position: `unknown`
+    /// only when a predicate that reads a render context has none of its type.
     @inline(__always)
-    func holds(_ index: Int, _ value: Any, at position: ItemPosition) -> Bool {
-        if let predicate = predicates[index] { return predicate(value, position) }
-        return tests[index].holds(value, at: position)
+    func truth<Source: ContextSource>(_ index: Int, _ value: Any, at position: ItemPosition, _ source: Source) -> Truth {
+        if let predicate = predicates[index] { return predicate(value, position) ? .yes : .no }
+        return tests[index].truth(for: value, at: position, source)
     }
 
     /// Builds the plan for the mappings (of one kind, in declaration order)
@@ -87,7 +88,7 @@ final class ResolutionPlan: Sendable {
         entries = builder.entries
         tests = builder.tests
         predicates = builder.tests.map { test in
-            if case .predicate(let call) = test { return call.test }
+            if case .predicate(let call) = test { return call.plainTest }
             return nil
         }
         candidatesBySlot = bySlot

@@ -1,23 +1,25 @@
-import Synchronization
+internal import MappingRegistryAtomics
 
 /// An open-addressing hash table from a type's metadata address to a
 /// cache entry word, that readers probe without locks while one writer at a
 /// time adds entries.
 ///
-/// Each slot is two atomic words, key and value. The writer stores the
-/// value, then publishes the key with release ordering; a reader loads the
-/// key with acquire ordering, so a key it sees always comes with its value.
+/// Each slot is two words, key and value, read and written only through
+/// the C atomics of `MappingRegistryAtomics`. The writer stores the value
+/// (relaxed), then publishes the key with release ordering; a reader loads
+/// the key with acquire ordering, then the value (relaxed), so a key it
+/// sees always comes with its value.
 /// Keys are never removed or changed, so a probe that meets an empty key
 /// has found a miss. The writer never fills a table past half: it moves to
 /// a table twice the size instead (see ``ResolutionCache``).
 final class TypeTable: @unchecked Sendable {
-    // @unchecked: `words` is only touched through atomics, and `count` only
-    // by the cache's writer, under its lock.
+    // @unchecked: `words` is only touched through atomics once the table is
+    // published, and `count` only by the cache's writer, under its lock.
 
     /// The number of slots, a power of two.
     let capacity: Int
     /// `capacity * 2` words: key, value, key, value, …
-    private let words: UnsafeMutablePointer<Atomic<UInt>>
+    private let words: UnsafeMutablePointer<UInt>
     private let shift: Int
     /// The number of keys stored; the writer's alone.
     private(set) var count = 0
@@ -29,7 +31,9 @@ final class TypeTable: @unchecked Sendable {
         self.capacity = capacity
         shift = UInt.bitWidth - capacity.trailingZeroBitCount
         words = .allocate(capacity: capacity * 2)
-        for index in 0..<(capacity * 2) { (words + index).initialize(to: Atomic(0)) }
+        // Plain stores: no other thread can reach the table until the cache
+        // publishes it with a release store.
+        words.initialize(repeating: 0, count: capacity * 2)
     }
 
     deinit {
@@ -48,8 +52,8 @@ final class TypeTable: @unchecked Sendable {
         let mask = capacity - 1
         var index = start(key)
         while true {
-            let stored = words[2 * index].load(ordering: .acquiring)
-            if stored == key { return words[2 * index + 1].load(ordering: .relaxed) }
+            let stored = mapping_registry_atomic_load_acquire(words + 2 * index)
+            if stored == key { return mapping_registry_atomic_load_relaxed(words + 2 * index + 1) }
             if stored == 0 { return 0 }
             index = (index + 1) & mask
         }
@@ -62,11 +66,11 @@ final class TypeTable: @unchecked Sendable {
     func insert(_ key: UInt, value: UInt) {
         let mask = capacity - 1
         var index = start(key)
-        while words[2 * index].load(ordering: .relaxed) != 0 {
+        while mapping_registry_atomic_load_relaxed(words + 2 * index) != 0 {
             index = (index + 1) & mask
         }
-        words[2 * index + 1].store(value, ordering: .relaxed)
-        words[2 * index].store(key, ordering: .releasing)
+        mapping_registry_atomic_store_relaxed(words + 2 * index + 1, value)
+        mapping_registry_atomic_store_release(words + 2 * index, key)
         count += 1
     }
 
@@ -74,8 +78,8 @@ final class TypeTable: @unchecked Sendable {
     func grown() -> TypeTable {
         let larger = TypeTable(minimumCapacity: capacity * 2)
         for index in 0..<capacity {
-            let key = words[2 * index].load(ordering: .relaxed)
-            if key != 0 { larger.insert(key, value: words[2 * index + 1].load(ordering: .relaxed)) }
+            let key = mapping_registry_atomic_load_relaxed(words + 2 * index)
+            if key != 0 { larger.insert(key, value: mapping_registry_atomic_load_relaxed(words + 2 * index + 1)) }
         }
         return larger
     }

@@ -26,12 +26,21 @@ package enum FileReader {
             throw failure("it is \(size) bytes, more than the limit of \(limit) bytes")
         }
         do {
-            // Through a FileHandle, not `Data(contentsOf:)`, which on Linux
-            // leaks a 4 KiB buffer for every empty file it reads (an editor
-            // truncates a file before writing it; a watch can read it then).
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            let data: Data
+            if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
+                // Through a FileHandle, not `Data(contentsOf:)`, which on Linux
+                // leaks a 4 KiB buffer for every empty file it reads (an editor
+                // truncates a file before writing it; a watch can read it then).
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                data = try handle.read(upToCount: limit + 1) ?? Data()
+            } else {
+                // Older Apple systems have no throwing FileHandle reads: the
+                // others raise Objective-C exceptions, which Swift cannot
+                // catch. `Data(contentsOf:)` throws; it reads the whole file,
+                // so there the size check above is what bounds the read.
+                data = try Data(contentsOf: url)
+            }
             guard data.count <= limit else {
                 throw failure("it is more than the limit of \(limit) bytes")
             }

@@ -155,7 +155,80 @@ public struct PluginCatalog: Sendable {
             default: false
             }
         }
-        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in bound }
+        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .plain(bound) }
+        insert(plugin, into: \.predicates, category: "predicate")
+    }
+
+    /// Registers a named predicate that reads the app's state, given as a
+    /// render context: the value passed as `context:` to
+    /// ``MappingRegistry/resolve(_:at:kind:context:)``,
+    /// ``TextRenderer/render(_:context:)``, ``ReusePool/render(_:at:kind:context:)``
+    /// and `send(…context:)`.
+    ///
+    /// ```swift
+    /// struct FeedSettings: Sendable { var mutedAuthors: Set<String> }
+    /// plugins.register(predicate: "isMuted", for: Post.self, context: FeedSettings.self) { post, settings, _ in
+    ///     settings.mutedAuthors.contains(post.author)
+    /// }
+    /// let text = TextRenderer(registry: registry).render(storage, context: FeedSettings(mutedAuthors: ["troll"]))
+    /// ```
+    ///
+    /// The closure stays `@Sendable`: state reaches it as the explicit
+    /// context, never as a capture. An item whose resolution needs the
+    /// predicate fails with `missing-context` when it is resolved without a
+    /// context, or with one of another type.
+    ///
+    /// - Parameters:
+    ///   - predicate: The name conditions use.
+    ///   - model: The model type the predicate takes.
+    ///   - context: The type of the render context it reads.
+    ///   - test: Returns whether the condition holds for a model, the context and a position.
+    public mutating func register<M, Context>(
+        predicate: String,
+        for model: M.Type,
+        context: Context.Type,
+        _ test: @escaping @Sendable (M, Context, ItemPosition) -> Bool
+    ) {
+        let bound: PredicatePlugin.ContextualTest = { value, position, context in
+            guard let context = context as? Context else { return nil }
+            switch value {
+            case let model as M: return test(model, context, position)
+            default: return false
+            }
+        }
+        let contextType = String(describing: Context.self)
+        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .contextual(bound, contextType: contextType) }
+        insert(plugin, into: \.predicates, category: "predicate")
+    }
+
+    /// Registers a named predicate that takes an argument from each
+    /// condition that uses it and reads a render context.
+    ///
+    /// - Parameters:
+    ///   - predicate: The name conditions use.
+    ///   - model: The model type the predicate takes.
+    ///   - argument: The type the argument decodes as.
+    ///   - context: The type of the render context it reads.
+    ///   - test: Returns whether the condition holds for a model, the argument, the context and a position.
+    public mutating func register<M, Argument: Decodable & Sendable, Context>(
+        predicate: String,
+        for model: M.Type,
+        argument: Argument.Type,
+        context: Context.Type,
+        _ test: @escaping @Sendable (M, Argument, Context, ItemPosition) -> Bool
+    ) {
+        let contextType = String(describing: Context.self)
+        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
+            guard let json else { throw PredicateArgumentError.missing }
+            let decoded = try PredicateArgumentError.decode(Argument.self, from: json)
+            return .contextual({ value, position, context in
+                guard let context = context as? Context else { return nil }
+                switch value {
+                case let model as M: return test(model, decoded, context, position)
+                default: return false
+                }
+            }, contextType: contextType)
+        }
         insert(plugin, into: \.predicates, category: "predicate")
     }
 
@@ -186,7 +259,7 @@ public struct PluginCatalog: Sendable {
         let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
             guard let json else { throw PredicateArgumentError.missing }
             let decoded = try PredicateArgumentError.decode(Argument.self, from: json)
-            return { value, position in
+            return .plain { value, position in
                 switch value {
                 case let model as M: test(model, decoded, position)
                 default: false

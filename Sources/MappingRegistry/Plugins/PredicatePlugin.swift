@@ -4,6 +4,9 @@ import ModelStorage
 struct PredicatePlugin: NamedPlugin {
     /// A predicate's test with its argument, if any, already decoded.
     typealias Test = @Sendable (Any, ItemPosition) -> Bool
+    /// A test that reads a render context: `nil` when the context is of
+    /// another type than the predicate was registered with.
+    typealias ContextualTest = @Sendable (Any, ItemPosition, any Sendable) -> Bool?
 
     let name: String
     let model: ModelType
@@ -15,9 +18,9 @@ struct PredicatePlugin: NamedPlugin {
     /// library can decode the type by name (see ``ArgumentType``).
     let argumentType: (any Any.Type)?
     /// Decodes the argument (once, at load) and returns the test that uses it.
-    let bind: @Sendable (PredicateArgument?) throws -> Test
+    let bind: @Sendable (PredicateArgument?) throws -> PredicateBody
 
-    init(name: String, model: ModelType, argumentType: (any Any.Type)?, bind: @escaping @Sendable (PredicateArgument?) throws -> Test) {
+    init(name: String, model: ModelType, argumentType: (any Any.Type)?, bind: @escaping @Sendable (PredicateArgument?) throws -> PredicateBody) {
         self.init(name: name, model: model, argumentTypeName: argumentType.map { String(describing: $0) }, argumentType: argumentType, bind: bind)
     }
 
@@ -26,7 +29,7 @@ struct PredicatePlugin: NamedPlugin {
         model: ModelType,
         argumentTypeName: String?,
         argumentType: (any Any.Type)?,
-        bind: @escaping @Sendable (PredicateArgument?) throws -> Test
+        bind: @escaping @Sendable (PredicateArgument?) throws -> PredicateBody
     ) {
         self.name = name
         self.model = model
@@ -34,4 +37,12 @@ struct PredicatePlugin: NamedPlugin {
         self.argumentType = argumentType
         self.bind = bind
     }
+}
+
+/// What a predicate runs, once its argument is bound.
+enum PredicateBody: Sendable {
+    /// A test of the value and position alone.
+    case plain(PredicatePlugin.Test)
+    /// A test that also reads a render context of the named type.
+    case contextual(PredicatePlugin.ContextualTest, contextType: String)
 }

@@ -39,9 +39,10 @@ package final class FileWatcher: Sendable {
 
     /// What makes the watcher look at the file.
     package enum Pacing: Sendable {
-        /// A thread of the watcher's own looks every `interval` and, after
-        /// a change, waits for the file to stay the same for `debounce`.
-        case polling(interval: Duration, debounce: Duration)
+        /// A thread of the watcher's own looks every `interval` seconds
+        /// and, after a change, waits for the file to stay the same for
+        /// `debounce` seconds. Seconds, not `Duration`, which older systems lack.
+        case polling(interval: TimeInterval, debounce: TimeInterval)
         /// No thread: each ``FileWatcher/poll(at:)`` call is one look, and
         /// a changed file is taken as settled at once.
         case manual
@@ -75,7 +76,7 @@ package final class FileWatcher: Sendable {
             state.finish()
             return
         }
-        let timing = Timing(interval: Self.seconds(interval), debounce: Self.seconds(debounce))
+        let timing = Timing(interval: max(0.001, interval), debounce: max(0.001, debounce))
         // The thread's closure holds only the state; the state drops the
         // thread and `onChange` when the thread ends, so nothing outlives it.
         let thread = Thread { [state, path] in
@@ -289,10 +290,5 @@ package final class FileWatcher: Sendable {
         }
         guard FileSnapshot(path: url.path) == before else { return nil }
         return read
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return max(0.001, TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
     }
 }

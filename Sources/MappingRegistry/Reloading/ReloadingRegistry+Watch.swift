@@ -41,12 +41,44 @@ extension ReloadingRegistry {
     /// - Returns: The watch. It stops when ``FileWatch/cancel()`` is called
     ///   or when it is deinitialized, so keep it for as long as you want
     ///   reloads. While it runs, it keeps the registry alive.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public func watch(
         interval: Duration = .milliseconds(100),
         debounce: Duration = .milliseconds(50),
         _ handler: @escaping @Sendable (Result<MappingRegistry, ConfigurationError>) -> Void
     ) -> FileWatch {
-        watch(pacing: .polling(interval: interval, debounce: debounce), handler)
+        watch(pacing: .polling(interval: Self.seconds(interval), debounce: Self.seconds(debounce)), handler)
+    }
+
+    /// Watches the mappings file and reloads it whenever its contents
+    /// change, with the timings in seconds.
+    ///
+    /// The same watch as ``watch(interval:debounce:_:)``, for systems
+    /// without `Duration` (before macOS 13, iOS 16, tvOS 16 and watchOS 9).
+    ///
+    /// ```swift
+    /// let watch = mappings.watch(intervalSeconds: 0.1, debounceSeconds: 0.05) { outcome in
+    ///     if case .failure(let error) = outcome {
+    ///         print(DiagnosticFormatter().format(error.diagnostics))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - intervalSeconds: How often to look at the file, in seconds; 0.1
+    ///     is what ``watch(interval:debounce:_:)`` uses by default.
+    ///   - debounceSeconds: How long the file must stay unchanged before it
+    ///     is read, in seconds; 0.05 is the other watch's default.
+    ///   - handler: Receives the outcome of every reload the watch makes.
+    /// - Returns: The watch. It stops when ``FileWatch/cancel()`` is called
+    ///   or when it is deinitialized, so keep it for as long as you want
+    ///   reloads. While it runs, it keeps the registry alive.
+    public func watch(
+        intervalSeconds: TimeInterval,
+        debounceSeconds: TimeInterval,
+        _ handler: @escaping @Sendable (Result<MappingRegistry, ConfigurationError>) -> Void
+    ) -> FileWatch {
+        watch(pacing: .polling(interval: intervalSeconds, debounce: debounceSeconds), handler)
     }
 
     /// Watches the mappings file as ``watch(interval:debounce:_:)`` does,
@@ -69,5 +101,11 @@ extension ReloadingRegistry {
             }
         }
         return FileWatch(watcher)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import MappingRegistryAtomics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,21 +14,22 @@ import Darwin
 ///
 /// ## Reading
 ///
-/// A reader increments ``readers``, loads the pointer, retains the object,
-/// and decrements ``readers``: two atomic additions, one atomic load and a
-/// retain. It never takes a lock, never loops and never waits for a writer.
+/// A reader increments the reader count, loads the pointer, retains the
+/// object, and decrements the count: two atomic additions, one atomic load
+/// and a retain. It never takes a lock, never loops and never waits for a writer.
 ///
 /// ## Reclaiming replaced objects
 ///
 /// The danger of a plain atomic pointer swap is a reader that has loaded
 /// the old pointer but not yet retained it when the writer releases the
 /// old object. Here the writer does not release a replaced object at once:
-/// it keeps it in ``Retired`` and releases it only after it has seen
-/// ``readers`` at zero *after* the swap. Every operation is sequentially
-/// consistent, so a reader that loaded the old pointer did so before the
-/// swap, had incremented the count before that, and, the count having been
-/// seen at zero later, has also retained the object and decremented the
-/// count. A reader that increments after that moment loads the new pointer.
+/// it keeps it in ``Retired`` and releases it only after it has seen the
+/// reader count at zero *after* the swap. Every operation on the pointer
+/// and the count is sequentially consistent (the C atomics of
+/// `MappingRegistryAtomics`), so a reader that loaded the old pointer did
+/// so before the swap, had incremented the count before that, and, the
+/// count having been seen at zero later, has also retained the object and
+/// decremented the count. A reader that increments after that moment loads the new pointer.
 ///
 /// The writer looks for such a moment right after the swap, for a bounded
 /// number of tries (a reader is inside the window for a few nanoseconds);
@@ -42,10 +43,16 @@ import Darwin
 ///
 /// Writers are serialized by a lock (`NSLock`, which ThreadSanitizer
 /// models); readers never touch it.
-final class SwappableReference<Object: AnyObject & Sendable>: Sendable {
-    private let pointer: Atomic<Unmanaged<Object>>
+final class SwappableReference<Object: AnyObject & Sendable>: @unchecked Sendable {
+    // @unchecked: `words` is only touched through atomics after `init`;
+    // `retired.objects` only under `retired.lock`.
+
+    /// Two words at a stable address: ``pointerWord``, then ``readersWord``.
+    private let words: UnsafeMutablePointer<UInt>
+    /// The current object, an `Unmanaged` address holding one retain.
+    private var pointerWord: UnsafeMutablePointer<UInt> { words }
     /// Readers between their increment and their decrement.
-    private let readers = Atomic<Int>(0)
+    private var readersWord: UnsafeMutablePointer<UInt> { words + 1 }
     private let retired = Retired()
 
     /// Replaced objects not released yet, guarded by ``lock``.
@@ -56,22 +63,27 @@ final class SwappableReference<Object: AnyObject & Sendable>: Sendable {
 
     /// Creates the reference, holding `object` strongly.
     init(_ object: Object) {
-        pointer = Atomic(Unmanaged.passRetained(object))
+        words = .allocate(capacity: 2)
+        // Plain stores: no other thread can reach `self` before `init` returns.
+        words.initialize(to: Self.word(Unmanaged.passRetained(object)))
+        (words + 1).initialize(to: 0)
     }
 
     deinit {
         // No reader can be running: it would hold a reference to `self`.
-        pointer.load(ordering: .sequentiallyConsistent).release()
+        Self.object(mapping_registry_atomic_load_seq_cst(pointerWord)).release()
         for object in retired.objects { object.release() }
+        words.deinitialize(count: 2)
+        words.deallocate()
     }
 
     /// The current object, retained for the caller. Never blocks.
     func load() -> Object {
-        readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        let unmanaged = pointer.load(ordering: .sequentiallyConsistent)
+        _ = mapping_registry_atomic_fetch_add_seq_cst(readersWord, 1)
+        let unmanaged = Self.object(mapping_registry_atomic_load_seq_cst(pointerWord))
         // Retain explicitly, before leaving the counted window.
         _ = unmanaged.retain()
-        readers.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        _ = mapping_registry_atomic_fetch_sub_seq_cst(readersWord, 1)
         return unmanaged.takeRetainedValue()
     }
 
@@ -80,8 +92,8 @@ final class SwappableReference<Object: AnyObject & Sendable>: Sendable {
     func store(_ object: Object) {
         retired.lock.lock()
         defer { retired.lock.unlock() }
-        let old = pointer.exchange(Unmanaged.passRetained(object), ordering: .sequentiallyConsistent)
-        retired.objects.append(old)
+        let old = mapping_registry_atomic_exchange_seq_cst(pointerWord, Self.word(Unmanaged.passRetained(object)))
+        retired.objects.append(Self.object(old))
         reclaimLocked()
     }
 
@@ -104,7 +116,7 @@ final class SwappableReference<Object: AnyObject & Sendable>: Sendable {
     private func reclaimLocked() {
         guard !retired.objects.isEmpty else { return }
         for attempt in 0..<1_000 {
-            if readers.load(ordering: .sequentiallyConsistent) == 0 {
+            if mapping_registry_atomic_load_seq_cst(readersWord) == 0 {
                 let objects = retired.objects
                 retired.objects.removeAll()
                 for object in objects { object.release() }
@@ -112,5 +124,15 @@ final class SwappableReference<Object: AnyObject & Sendable>: Sendable {
             }
             if attempt >= 16 { sched_yield() }
         }
+    }
+
+    /// An object reference as the word the atomics store.
+    private static func word(_ object: Unmanaged<Object>) -> UInt {
+        UInt(bitPattern: object.toOpaque())
+    }
+
+    /// The object reference a word holds; only for words made by ``word(_:)``.
+    private static func object(_ word: UInt) -> Unmanaged<Object> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 }

@@ -2,9 +2,11 @@ import ModelStorage
 
 /// The state of one render: where the text goes, diagnostics, counts and
 /// the reuse pools.
-struct RenderSession<Output: TextOutputStream> {
+struct RenderSession<Output: TextOutputStream, Source: ContextSource> {
     let registry: MappingRegistry
     var output: Output
+    /// The render context, for predicates that read one.
+    let source: Source
     /// Whether to keep every entry, so the result can be updated later.
     let records: Bool
     var sections: [RenderedSection] = []
@@ -16,9 +18,10 @@ struct RenderSession<Output: TextOutputStream> {
     /// The views, one per reuse identifier, reused from item to item.
     let pool: ReusePool
 
-    init(registry: MappingRegistry, output: Output, records: Bool) {
+    init(registry: MappingRegistry, output: Output, records: Bool, source: Source) {
         self.registry = registry
         self.output = output
+        self.source = source
         self.records = records
         pool = ReusePool(registry: registry)
     }
@@ -128,10 +131,10 @@ struct RenderSession<Output: TextOutputStream> {
 
     /// Resolves and renders one model, or makes a placeholder line.
     mutating func entry(for model: Any, at position: ItemPosition, kind: ViewKind) -> RenderedEntry {
-        if let text = pool.text(for: model, at: position, kind: kind) {
+        if let text = pool.text(for: model, at: position, kind: kind, source) {
             return RenderedEntry(text: text)
         }
-        return placeholder(pool.diagnostic(for: model, at: position, kind: kind), value: unwrapOptionals(model), kind: kind)
+        return placeholder(pool.diagnostic(for: model, at: position, kind: kind, source), value: unwrapOptionals(model), kind: kind)
     }
 
     /// The placeholder line `[code: Type at section S, item I]`

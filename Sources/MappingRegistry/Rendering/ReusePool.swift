@@ -54,15 +54,33 @@ public final class ReusePool {
     /// - Returns: The text, or the diagnostic that says why there is none
     ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`).
     public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Result<String, Diagnostic> {
-        if let text = text(for: model, at: position, kind: kind) { return .success(text) }
-        return .failure(diagnostic(for: model, at: position, kind: kind))
+        render(model, at: position, kind: kind, NoContext())
+    }
+
+    /// Resolves a model with a render context and renders it with its
+    /// mapping's view.
+    ///
+    /// - Parameters:
+    ///   - model: The stored model, possibly wrapped in optionals.
+    ///   - position: Where it is stored.
+    ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
+    ///   - context: The app's state that context-reading predicates are given.
+    /// - Returns: The text, or the diagnostic that says why there is none
+    ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`, `missing-context`, `unrenderable-view`).
+    public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)?) -> Result<String, Diagnostic> {
+        render(model, at: position, kind: kind, GivenContext(context: context))
+    }
+
+    private func render<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Result<String, Diagnostic> {
+        if let text = text(for: model, at: position, kind: kind, source) { return .success(text) }
+        return .failure(diagnostic(for: model, at: position, kind: kind, source))
     }
 
     /// The text of a model, or `nil` when it has none: the renderers' hot
     /// path, which moves no diagnostic around when the item renders.
     @inline(__always)
-    func text(for model: Any, at position: ItemPosition, kind: ViewKind) -> String? {
-        switch registry.outcome(model, at: position, kind: kind) {
+    func text<Source: ContextSource>(for model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> String? {
+        switch registry.outcome(model, at: position, kind: kind, source) {
         case .resolved(let index): text(for: model, mapping: index, at: position)
         case .resolvedUnwrapped(let index, let unwrapped): text(for: unwrapped, mapping: index, at: position)
         default: nil
@@ -70,20 +88,16 @@ public final class ReusePool {
     }
 
     /// Why a model has no text: resolves it again, on the rare failing path only.
-    func diagnostic(for model: Any, at position: ItemPosition, kind: ViewKind) -> Diagnostic {
+    func diagnostic<Source: ContextSource>(for model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Diagnostic {
         let index: Int
         let value: Any
-        switch registry.outcome(model, at: position, kind: kind) {
+        switch registry.outcome(model, at: position, kind: kind, source) {
         case .resolved(let resolved):
             (index, value) = (resolved, model)
         case .resolvedUnwrapped(let resolved, let unwrapped):
             (index, value) = (resolved, unwrapped)
-        case .nilModel:
-            return .nilModel(at: position, kind: kind)
-        case .missing(let value):
-            return registry.missingDiagnostic(value, at: position, kind: kind)
-        case .ambiguous(let indexes, let value):
-            return registry.ambiguousDiagnostic(value, indexes, at: position, kind: kind)
+        case let failure:
+            return registry.diagnostic(for: failure, at: position, kind: kind, source)
         }
         let mapping = registry.mappings[index]
         if !mapping.compiled.view.rendersText {

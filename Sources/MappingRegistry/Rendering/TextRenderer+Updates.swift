@@ -40,7 +40,7 @@ extension TextRenderer {
               let plan = UpdatePlan(update, oldSections: old, storage: storage) else {
             return render(storage)
         }
-        var session = RenderSession(registry: registry, output: "", records: true)
+        var session = RenderSession(registry: registry, output: "", records: true, source: NoContext())
         for section in 0..<storage.numberOfSections {
             let oldSection = plan.oldIndex(ofSection: section)
             // Reuse only what stayed at the same index: the section index is part of every position.

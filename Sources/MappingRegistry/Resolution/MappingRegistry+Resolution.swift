@@ -27,56 +27,100 @@ extension MappingRegistry {
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
     /// - Returns: The outcome; never traps.
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
+        resolve(model, at: position, kind: kind, NoContext())
+    }
+
+    /// Finds the one mapping that shows a model at a position, with a
+    /// render context for the predicates that read one
+    /// (``PluginCatalog/register(predicate:for:context:_:)``).
+    ///
+    /// ```swift
+    /// let resolution = registry.resolve(post, at: position, context: FeedSettings(mutedAuthors: muted))
+    /// ```
+    ///
+    /// The rules are those of ``resolve(_:at:kind:)``. When which mapping
+    /// applies depends on a predicate that reads a context and `context` is
+    /// `nil` or of another type, the item fails with `missing-context`.
+    ///
+    /// - Parameters:
+    ///   - model: The stored model, possibly wrapped in optionals.
+    ///   - position: Where it is stored.
+    ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
+    ///   - context: The app's state that context-reading predicates are given.
+    /// - Returns: The outcome; never traps.
+    public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)?) -> Resolution {
+        resolve(model, at: position, kind: kind, GivenContext(context: context))
+    }
+
+    @inline(__always)
+    private func resolve<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Resolution {
         guard let slot = index.slot(of: kind) else {
-            return resolution(of: unwrapOptionals(model).map(Outcome.missing) ?? .nilModel, at: position, kind: kind)
+            return resolution(of: unwrapOptionals(model).map(Outcome.missing) ?? .nilModel, at: position, kind: kind, source)
         }
         // The resolved case is answered here, without handing the outcome
         // on: copying it costs more than the rest of a cached resolve.
-        switch index.outcome(model, at: position, slot: slot, keepsValue: false) {
+        switch index.outcome(model, at: position, slot: slot, keepsValue: false, source) {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
             return .resolved(mappings[index])
         case let failure:
-            return resolution(of: failure, at: position, kind: kind)
+            return resolution(of: failure, at: position, kind: kind, source)
         }
     }
 
     /// The public answer for an outcome: the mapping, or the diagnostic
     /// that explains the failure (built only then).
-    private func resolution(of outcome: Outcome, at position: ItemPosition, kind: ViewKind) -> Resolution {
+    private func resolution<Source: ContextSource>(of outcome: Outcome, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Resolution {
         switch outcome {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
-            .resolved(mappings[index])
+            return .resolved(mappings[index])
+        case .ambiguous(let indexes, _):
+            return .ambiguous(indexes.map { mappings[$0] }, diagnostic(for: outcome, at: position, kind: kind, source))
+        default:
+            return .missing(diagnostic(for: outcome, at: position, kind: kind, source))
+        }
+    }
+
+    /// The diagnostic of a failed outcome: `nil-model`, `missing-mapping`,
+    /// `ambiguous-mapping` or `missing-context`. (A resolved outcome has
+    /// none; asked anyway, it says `missing-mapping` rather than trap.)
+    func diagnostic<Source: ContextSource>(for outcome: Outcome, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Diagnostic {
+        switch outcome {
         case .nilModel:
-            .missing(.nilModel(at: position, kind: kind))
+            .nilModel(at: position, kind: kind)
         case .missing(let value):
-            .missing(missingDiagnostic(value, at: position, kind: kind))
+            missingDiagnostic(value, at: position, kind: kind, source)
+        case .resolved, .resolvedUnwrapped:
+            Diagnostic(severity: .error, code: .missingMapping, message: "the \(kind) \(Self.describe(position, kind: kind)) resolved; nothing failed", position: position)
         case .ambiguous(let indexes, let value):
-            .ambiguous(indexes.map { mappings[$0] }, ambiguousDiagnostic(value, indexes, at: position, kind: kind))
+            ambiguousDiagnostic(value, indexes, at: position, kind: kind)
+        case .missingContext(let index, let value):
+            .missingContext(mappings[index], value: value, given: source.context, at: position, kind: kind)
         }
     }
 
     /// Resolves to an index: the hot path of the renderers.
     @inline(__always)
-    func outcome(_ model: Any, at position: ItemPosition, kind: ViewKind) -> Outcome {
+    func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Outcome {
         guard let slot = index.slot(of: kind) else {
             guard let value = unwrapOptionals(model) else { return .nilModel }
             return .missing(value)
         }
-        return index.outcome(model, at: position, slot: slot, keepsValue: true)
+        return index.outcome(model, at: position, slot: slot, keepsValue: true, source)
     }
 
     /// Resolves by the reference rule, testing every mapping of the kind
     /// against the value, with no index: what the index must always agree with.
-    func resolveWithoutIndex(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
+    func resolveWithoutIndex(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Resolution {
+        let source = GivenContext(context: context)
         guard let slot = index.slot(of: kind) else {
-            return resolution(of: unwrapOptionals(model).map(Outcome.missing) ?? .nilModel, at: position, kind: kind)
+            return resolution(of: unwrapOptionals(model).map(Outcome.missing) ?? .nilModel, at: position, kind: kind, source)
         }
-        return resolution(of: index.referenceOutcome(model, at: position, slot: slot), at: position, kind: kind)
+        return resolution(of: index.referenceOutcome(model, at: position, slot: slot, source), at: position, kind: kind, source)
     }
 
     // MARK: - Diagnostics
 
-    func missingDiagnostic(_ value: Any, at position: ItemPosition, kind: ViewKind) -> Diagnostic {
+    func missingDiagnostic<Source: ContextSource>(_ value: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Diagnostic {
         let typeName = String(describing: Swift.type(of: value))
         let place = Self.describe(position, kind: kind)
         guard let slot = index.slot(of: kind) else {
@@ -91,7 +135,7 @@ extension MappingRegistry {
                 position: position
             )
         }
-        let reasons = index.mappingsByKind[slot].compactMap { reasonForNotApplying($0, to: value, at: position) }
+        let reasons = index.mappingsByKind[slot].compactMap { reasonForNotApplying($0, to: value, at: position, source) }
         return Diagnostic(
             severity: .error,
             code: .missingMapping,
@@ -114,11 +158,11 @@ extension MappingRegistry {
     }
 
     /// Why a mapping does not apply to a value at a position, or `nil` when it does.
-    func reasonForNotApplying(_ mapping: CompiledMapping, to value: Any, at position: ItemPosition) -> String? {
+    func reasonForNotApplying<Source: ContextSource>(_ mapping: CompiledMapping, to value: Any, at position: ItemPosition, _ source: Source) -> String? {
         let name = mapping.namedForMessage
         if !mapping.model.type.accepts(value) { return "\(name) wants model '\(mapping.model.name)'" }
         if !mapping.view.model.accepts(value) { return "\(name): the view takes '\(mapping.view.model.name)'" }
-        guard let reason = mapping.condition.reasonForFailing(value, at: position) else { return nil }
+        guard let reason = mapping.condition.reasonForFailing(value, at: position, source) else { return nil }
         return reason.hasPrefix("requires") ? "\(name) \(reason)" : "\(name): \(reason)"
     }
 
@@ -134,6 +178,25 @@ extension Diagnostic {
             severity: .error,
             code: .nilModel,
             message: "the \(kind) model \(MappingRegistry.describe(position, kind: kind)) is nil; store a value or remove the entry",
+            position: position
+        )
+    }
+}
+
+extension Diagnostic {
+    /// `missing-context`: a mapping's predicate reads a render context, and
+    /// the item was resolved without one of its type.
+    static func missingContext(_ mapping: Mapping, value: Any, given: (any Sendable)?, at position: ItemPosition, kind: ViewKind) -> Diagnostic {
+        let call = mapping.compiled.condition.predicateCalls.first { $0.contextType != nil }
+        let predicate = call.map { "predicate '\($0.name)'" } ?? "a predicate"
+        let type = call?.contextType ?? "its context type"
+        let found = given.map { "a '\(String(describing: Swift.type(of: $0)))'" } ?? "none"
+        return Diagnostic(
+            severity: .error,
+            code: .missingContext,
+            message: "\(predicate) of \(mapping.compiled.namedForMessage) reads a render context of type '\(type)', and was given \(found) "
+                + "for '\(String(describing: Swift.type(of: value)))' \(MappingRegistry.describe(position, kind: kind)); pass context: a '\(type)'",
+            location: mapping.location,
             position: position
         )
     }

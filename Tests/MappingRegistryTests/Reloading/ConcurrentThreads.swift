@@ -1,15 +1,26 @@
 import Foundation
-import Synchronization
+import MappingRegistryAtomics
 
 /// Runs closures on dedicated threads (not a shared pool, so they truly run
 /// at once) and waits, with a bound, for all of them.
-final class ConcurrentThreads: Sendable {
+final class ConcurrentThreads: @unchecked Sendable {
+    // @unchecked: `stopped` is only touched through atomics after `init`.
     private let group = DispatchGroup()
-    /// Set by ``stop()``; the closures poll it.
-    private let stopped = Atomic<Bool>(false)
+    /// Set to 1 by ``stop()``; the closures poll it. An atomic rather than
+    /// a lock, so the polling adds no synchronization between the threads
+    /// under test that could hide a race from ThreadSanitizer.
+    private let stopped = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
+
+    init() {
+        stopped.initialize(to: 0)
+    }
+
+    deinit {
+        stopped.deallocate()
+    }
 
     /// Whether ``stop()`` has been called.
-    var isStopped: Bool { stopped.load(ordering: .acquiring) }
+    var isStopped: Bool { mapping_registry_atomic_load_acquire(stopped) != 0 }
 
     /// Starts `body` on a new thread.
     func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
@@ -24,7 +35,7 @@ final class ConcurrentThreads: Sendable {
 
     /// Asks the closures to stop.
     func stop() {
-        stopped.store(true, ordering: .releasing)
+        mapping_registry_atomic_store_release(stopped, 1)
     }
 
     /// Waits for every closure to return; `false` after `timeout` seconds.
@@ -34,10 +45,20 @@ final class ConcurrentThreads: Sendable {
 }
 
 /// A value many threads add to.
-final class Tally: Sendable {
-    private let storage = Atomic<Int>(0)
-    var value: Int { storage.load(ordering: .acquiring) }
-    func add(_ amount: Int = 1) { storage.wrappingAdd(amount, ordering: .relaxed) }
+final class Tally: @unchecked Sendable {
+    // @unchecked: `storage` is only touched through atomics after `init`.
+    private let storage = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
+
+    init() {
+        storage.initialize(to: 0)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    var value: Int { Int(bitPattern: mapping_registry_atomic_load_acquire(storage)) }
+    func add(_ amount: Int = 1) { _ = mapping_registry_atomic_fetch_add_relaxed(storage, UInt(bitPattern: amount)) }
 }
 
 /// Problems found by any thread, reported by the test afterwards.

@@ -12,12 +12,13 @@ import Testing
 /// it (in a step of its own and under ThreadSanitizer).
 @Suite(.enabled(if: StressTesting.isEnabled, "soak: set MAPPING_REGISTRY_STRESS=1"))
 struct ReloadingRegistrySoakTests {
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func aThousandRewritesWhileFourReadersResolve() throws {
         let file = try MappingsFile()
         try file.write(MappingsFile.generation(0))
         let mappings = try ReloadingRegistry(contentsOf: file.url, plugins: fixtureCatalog())
         let deliveries = Deliveries()
-        let watch = mappings.watch(interval: .milliseconds(2), debounce: .milliseconds(1)) { deliveries.append($0) }
+        let watch = mappings.watch(intervalSeconds: 0.002, debounceSeconds: 0.001) { deliveries.append($0) }
         defer { watch.cancel() }
 
         let threads = ConcurrentThreads()

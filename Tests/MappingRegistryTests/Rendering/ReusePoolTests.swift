@@ -2,14 +2,13 @@ import Foundation
 import MappingRegistry
 import ModelStorage
 import RegistryFixtures
-import Synchronization
 import Testing
 
 /// A row that counts its instances, per reuse test.
 final class TallyRow: TextView, ModelTransfer {
-    static let made = Mutex(0)
+    static let made = Tally()
     private var text = ""
-    init() { Self.made.withLock { $0 += 1 } }
+    init() { Self.made.add() }
     func update(with model: Int) { text = "#\(model)" }
     func render() -> String { text }
 }
@@ -21,14 +20,14 @@ final class TallyRow: TextView, ModelTransfer {
             Map(TallyRow.self, when: .section(1), reuseIdentifier: "b")
             Map(TallyRow.self, when: .section(2), reuseIdentifier: "c")
         }
-        let before = TallyRow.made.withLock { $0 }
+        let before = TallyRow.made.value
         let pool = ReusePool(registry: registry)
         var texts: [String] = []
         for index in 0..<10_000 {
             texts.append(try pool.render(index, at: ItemPosition(item: index / 3, section: index % 3)).get())
         }
         #expect(pool.viewsCreated == 3)
-        #expect(TallyRow.made.withLock { $0 } - before == 3)
+        #expect(TallyRow.made.value - before == 3)
         #expect(texts.first == "#0")
         #expect(texts.last == "#9999")
     }

@@ -3,7 +3,6 @@ import GRDB
 import MappingRegistry
 import MenuDatabase
 import ModelStorage
-import Synchronization
 
 /// Times one edit of a large menu database from the write to the
 /// incremental re-render, and prints a table of medians.
@@ -29,7 +28,7 @@ struct MenuBenchmark {
         let storage = try MenuQuery.storage(in: database)
         let renderer = TextRenderer(registry: try MenuCatalog.registry())
         var previous = renderer.render(storage)
-        let delivered = Mutex<(update: StorageUpdate, at: ContinuousClock.Instant)?>(nil)
+        let delivered = Locked<(update: StorageUpdate, at: ContinuousClock.Instant)?>(nil)
         let token = storage.observe { update in
             let now = ContinuousClock.now
             delivered.withLock { $0 = (update, now) }

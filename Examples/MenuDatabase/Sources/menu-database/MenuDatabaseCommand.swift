@@ -3,7 +3,6 @@ import GRDB
 import MappingRegistry
 import MenuDatabase
 import ModelStorage
-import Synchronization
 
 /// `menu-database`: seeds a menu database file, renders the menu, applies
 /// one edit and prints the incremental re-render (`demo`), or times that
@@ -56,7 +55,7 @@ enum MenuDatabaseCommand {
         print("Seeded \(path) with \(count(dishes, "dish", "dishes")) in \(count(options.courses, "course", "courses")).\n")
         print(before.text)
 
-        let received = Mutex<[StorageUpdate]>([])
+        let received = Locked<[StorageUpdate]>([])
         let token = storage.observe { update in received.withLock { $0.append(update) } }
         defer { token.cancel() }
         try change.apply(in: database)

@@ -1,6 +1,5 @@
 import GRDB
 import ModelStorage
-import Synchronization
 
 /// A storage whose sections follow a database query, the counterpart of
 /// DTModelStorage's `CoreDataStorage` and `RealmStorage`.
@@ -67,7 +66,7 @@ where Header: Identifiable & Equatable & Sendable, Item: Identifiable & Equatabl
     private let writer: any DatabaseWriter
     private let query: Query
     private let sectionedDiffer: SectionedDiffer
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The algorithm that compares the old and the new query result, once
     /// for the headers and once per kept section for the items.

@@ -1,9 +1,9 @@
+import MenuDatabase
 import ModelStorage
-import Synchronization
 
 /// Collects the updates a storage sends, from whichever thread sends them.
 final class UpdateLog: Sendable {
-    private let updates = Mutex<[StorageUpdate]>([])
+    private let updates = Locked<[StorageUpdate]>([])
 
     /// A handler for `observe(_:)`.
     var handler: @Sendable (StorageUpdate) -> Void {

@@ -1,0 +1,118 @@
+@testable import MappingRegistry
+import RegistryFixtures
+import Testing
+
+/// Predicates that read the app's state through an explicit render context.
+@Suite struct RenderContextTests {
+    struct Menu: Sendable {
+        var soldOut: Set<String> = []
+    }
+
+    static func plugins() -> PluginCatalog {
+        var plugins = fixtureCatalog()
+        plugins.register(predicate: "isSoldOut", for: Dish.self, context: Menu.self) { dish, menu, _ in menu.soldOut.contains(dish.name) }
+        plugins.register(predicate: "cheaperThan", for: Dish.self, argument: Double.self, context: Menu.self) { dish, limit, menu, _ in
+            dish.price < limit && !menu.soldOut.contains(dish.name)
+        }
+        return plugins
+    }
+
+    static func registry() throws -> MappingRegistry {
+        try MappingRegistry(plugins: plugins()) {
+            Map(DishRow.self)
+            Map(FoodRow.self, for: Dish.self, when: .predicate("isSoldOut"), priority: 1)
+        }
+    }
+
+    let soup = Dish(name: "Soup", price: 5)
+    let position = ItemPosition(item: 0, section: 0)
+
+    @Test func aStateChangeReachesThePredicateOnlyThroughTheContext() throws {
+        let registry = try Self.registry()
+        let storage = MemoryStorage()
+        storage.setItems([soup, Dish(name: "Stew", price: 9)], forSection: 0)
+        let renderer = TextRenderer(registry: registry)
+        var menu = Menu()
+        let before = renderer.render(storage, context: menu)
+        menu.soldOut.insert("Soup")
+        let after = renderer.render(storage, context: menu)
+        #expect(before.text == "dish Soup\ndish Stew\n")
+        #expect(after.text == "food Soup\ndish Stew\n")
+        #expect(before.diagnostics.isEmpty && after.diagnostics.isEmpty)
+        // The same registry and pool, one item at a time.
+        let pool = ReusePool(registry: registry)
+        #expect(try pool.render(soup, at: position, context: Menu()).get() == "dish Soup")
+        #expect(try pool.render(soup, at: position, context: menu).get() == "food Soup")
+        #expect(registry.resolve(soup, at: position, context: menu).mapping?.view == "FoodRow")
+    }
+
+    @Test(arguments: [
+        (nil, "none"),
+        ("a string" as (any Sendable)?, "a 'String'"),
+    ])
+    func aMissingOrForeignContextIsMissingContext(context: (any Sendable)?, found: String) throws {
+        let registry = try Self.registry()
+        let resolution = context.map { registry.resolve(soup, at: position, context: $0) } ?? registry.resolve(soup, at: position)
+        let diagnostic = try #require(resolution.diagnostic)
+        #expect(diagnostic.code == .missingContext)
+        let here = registry.mappings[1].location
+        #expect(diagnostic.message == "predicate 'isSoldOut' of 'FoodRow' (\(here)) reads a render context of type 'Menu', and was given \(found) "
+            + "for 'Dish' at section 0, item 0; pass context: a 'Menu'")
+        #expect(diagnostic.location == here)
+        // The reference rule says the same.
+        #expect(registry.resolveWithoutIndex(soup, at: position, context: context).diagnostic?.code == .missingContext)
+        // Rendering reports it in place; sending fails with it.
+        let pool = ReusePool(registry: registry)
+        #expect(pool.render(soup, at: position).failureCode == .missingContext)
+        guard case .failed(let failed) = pool.send(.didSelect, to: soup, at: position) else {
+            Issue.record("send did not fail")
+            return
+        }
+        #expect(failed.code == .missingContext)
+    }
+
+    @Test func aContextPredicateBelowADefiniteWinnerNeedsNoContext() throws {
+        let registry = try MappingRegistry(plugins: Self.plugins()) {
+            Map(DishRow.self, priority: 2)
+            Map(FoodRow.self, for: Dish.self, when: .predicate("isSoldOut"), priority: 1)
+        }
+        #expect(registry.resolve(soup, at: position).mapping?.view == "DishRow")
+        #expect(registry.resolveWithoutIndex(soup, at: position).mapping?.view == "DishRow")
+    }
+
+    @Test func aContextPredicateWithAnArgumentGetsBoth() throws {
+        let registry = try MappingRegistry(plugins: Self.plugins()) {
+            Map(DishRow.self)
+            Map(FoodRow.self, for: Dish.self, when: .predicate("cheaperThan", argument: 8), priority: 1)
+        }
+        #expect(registry.resolve(soup, at: position, context: Menu()).mapping?.view == "FoodRow")
+        #expect(registry.resolve(soup, at: position, context: Menu(soldOut: ["Soup"])).mapping?.view == "DishRow")
+        #expect(registry.resolve(Dish(name: "Stew", price: 9), at: position, context: Menu()).mapping?.view == "DishRow")
+    }
+
+    @Test func theIndexAndTheReferenceAgreeWithAndWithoutAContext() throws {
+        let registry = try MappingRegistry(plugins: Self.plugins()) {
+            Map(DishRow.self)
+            Map(FoodRow.self, for: Dish.self, when: .all([.section(1), .predicate("isSoldOut")]), priority: 1)
+            Map("Plain", for: Dish.self, when: .any([.section(2), .not(.predicate("cheaperThan", argument: 6))]), priority: 2)
+        }
+        let contexts: [(any Sendable)?] = [nil, Menu(), Menu(soldOut: ["Soup", "Stew"]), 7]
+        for section in 0..<4 {
+            for dish in [soup, Dish(name: "Stew", price: 9), Dish(name: "Salad", price: 3)] {
+                for context in contexts {
+                    let at = ItemPosition(item: 0, section: section)
+                    let indexed = resolutionSummary(registry.resolve(dish, at: at, context: context))
+                    let reference = resolutionSummary(registry.resolveWithoutIndex(dish, at: at, context: context))
+                    #expect(indexed == reference, "\(dish.name) in section \(section) with \(String(describing: context))")
+                }
+            }
+        }
+    }
+}
+
+extension Result where Failure == Diagnostic {
+    var failureCode: Diagnostic.Code? {
+        if case .failure(let diagnostic) = self { return diagnostic.code }
+        return nil
+    }
+}
