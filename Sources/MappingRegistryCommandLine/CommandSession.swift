@@ -138,13 +138,16 @@ struct CommandSession {
         }
     }
 
-    /// Resolves every stored model; each failure points at the model's entry in the data document.
-    static func resolve(_ document: DataDocument, with registry: MappingRegistry) -> [Diagnostic] {
+    /// Resolves every stored model, with a render context when one is
+    /// given; each failure points at the model's entry in the data document.
+    static func resolve(_ document: DataDocument, with registry: MappingRegistry, context: (any Sendable)? = nil) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for entry in document.entries {
             // A `null` header, footer or supplementary model means "none".
             guard entry.kind == .cell || entry.value != nil else { continue }
-            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind).diagnostic {
+            let resolution = context.map { registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind, context: $0) }
+                ?? registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind)
+            if var diagnostic = resolution.diagnostic {
                 diagnostic.location = entry.location
                 diagnostics.append(diagnostic)
             }

@@ -151,11 +151,11 @@ struct BrowseController {
         guard let pool else { return .handled }
         let row = rows[index]
         eventCount += 1
-        switch pool.send(MappingEvent<String>(event), to: row.model, at: row.position, kind: row.kind) {
+        switch pool.send(MappingEvent<String>(event), to: row.model, at: row.position, kind: row.kind, context: context) {
         case .handled(let text): return .text(text)
         case .unhandled(let mapping): return .unhandled(mapping)
         case .failed(let diagnostic) where diagnostic.code == .incompatibleEvent:
-            switch pool.send(MappingEvent<Void>(event), to: row.model, at: row.position, kind: row.kind) {
+            switch pool.send(MappingEvent<Void>(event), to: row.model, at: row.position, kind: row.kind, context: context) {
             case .handled: return .handled
             case .unhandled(let mapping): return .unhandled(mapping)
             case .failed(let diagnostic): return .failed(diagnostic)
@@ -242,7 +242,7 @@ struct BrowseController {
     private func rowText(_ index: Int) -> RowText {
         guard let pool else { return RowText(lines: [""]) }
         let row = rows[index]
-        switch pool.render(row.model, at: row.position, kind: row.kind) {
+        switch pool.render(row.model, at: row.position, kind: row.kind, context: context) {
         case .success(let text):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return RowText(lines: lines.isEmpty ? [""] : lines)
