@@ -63,7 +63,7 @@ struct BrowseController {
     /// the next frame sends `willDisplay` to every row it shows. A new
     /// registry gets a new pool. A problem reported for `file` is cleared.
     mutating func show(registry newRegistry: MappingRegistry? = nil, document newDocument: DataDocument? = nil, file: String? = nil) {
-        if let file { problems[file] = nil }
+        if let file { problems[URL(fileURLWithPath: file).lastPathComponent] = nil }
         for row in list.displayed where row < rows.count {
             _ = send("didEndDisplaying", to: row)
         }
@@ -81,8 +81,10 @@ struct BrowseController {
     }
 
     /// Reports a version of a file that did not load: the list stays as it
-    /// was, and the status line says so until a version loads.
-    mutating func reportProblem(file: String, diagnostics: [Diagnostic]) {
+    /// was, and the status line says so (naming the file by its last path
+    /// component) until a version loads.
+    mutating func reportProblem(file path: String, diagnostics: [Diagnostic]) {
+        let file = URL(fileURLWithPath: path).lastPathComponent
         let errors = diagnostics.filter { $0.severity == .error }
         let first = (errors.first ?? diagnostics.first).map { "\($0.code): \(Self.shortMessage($0.message))" } ?? "it could not be read"
         let count = CommandSession.count(errors.count, "error")

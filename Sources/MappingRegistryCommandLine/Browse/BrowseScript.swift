@@ -57,7 +57,6 @@ final class BrowseScript: BrowseTerminal, @unchecked Sendable {
             return .keys(decoder.decode(Array(text.utf8)) + decoder.flush())
         case .resize(let size):
             self.size = size
-            invalidations += 1
             return .resized
         case .edit(let edit):
             do {
