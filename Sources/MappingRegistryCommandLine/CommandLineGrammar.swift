@@ -84,7 +84,7 @@ struct CommandLineGrammar: Sendable {
                 CommandLineOption.mappings.name: "name the mappings files as arguments of 'validate'",
                 CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
                 CommandLineOption.strict.name: "this tool does not render: '--strict' is an option of the app's 'render'",
-                CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render'",
+                CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render' and 'browse'",
             ],
             summaries: [
                 .validate: "Check each mappings file on its own against the catalog; report every problem.",

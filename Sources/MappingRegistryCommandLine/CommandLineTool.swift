@@ -10,7 +10,7 @@ import MappingRegistry
 import ModelStorage
 
 /// The command front end any app gets from its `PluginCatalog`: the
-/// `render`, `validate`, `schema` and `catalog` subcommands, `--help`,
+/// `render`, `browse`, `validate`, `schema` and `catalog` subcommands, `--help`,
 /// diagnostics on standard error, results on standard output, and an
 /// ``ExitCode``.
 ///
@@ -34,6 +34,13 @@ import ModelStorage
 ///   0, or 1 with `--strict` when anything could not be rendered. With
 ///   `--watch` it renders again whenever the mappings or data file changes,
 ///   reports a bad edit and keeps the last good render, until Ctrl-C (exit 0).
+/// - `NAME browse [--mappings FILE] [--data FILE] [--watch]` shows the data
+///   as a full-screen list on the terminal, rendering only the rows on screen
+///   through one `ReusePool` and sending `didSelect`, `willDisplay` and
+///   `didEndDisplaying` through it; ``browseActions`` add keys that change
+///   the render ``context``. It exits 0 on `q` or Ctrl-C, 129 when the
+///   terminal goes away, 143 on SIGTERM, and 2 without a terminal; the
+///   terminal is given back on every one of those paths.
 /// - `NAME validate [--mappings FILE] [--data FILE] [--catalog FILE]
 ///   [--format text|json|sarif|github] [--error CODE] [--warning CODE]
 ///   [--ignore CODE] [--warnings-as-errors]` reports every problem of the

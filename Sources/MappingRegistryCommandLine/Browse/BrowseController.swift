@@ -48,6 +48,9 @@ struct BrowseController {
     /// diagnostic: shown until a version loads.
     private(set) var problems: [String: String] = [:]
 
+    /// The window's size at the last frame.
+    private var lastSize: WindowSize?
+
     /// Keys the list itself answers; an action on one of them never runs.
     static let reservedKeys: Set<Character> = ["j", "k", "q"]
 
@@ -119,6 +122,7 @@ struct BrowseController {
     /// Sends `didSelect` to the selected row and shows what came of it.
     private mutating func select() {
         guard list.selection < rows.count else { return }
+        settle()
         switch send("didSelect", to: list.selection) {
         case .text(let text): message = text
         case .handled: message = "didSelect handled"
@@ -130,6 +134,7 @@ struct BrowseController {
     /// Runs an app's action on the selected row.
     private mutating func run(_ action: BrowseAction) {
         guard list.selection < rows.count else { return }
+        settle()
         let row = rows[list.selection]
         let outcome = action.perform(context, row.model, row.position)
         context = outcome.context
@@ -175,18 +180,15 @@ struct BrowseController {
     mutating func frame(size: WindowSize) -> ScreenFrame {
         let width = max(1, size.columns)
         let listLines = max(0, size.rows - 2)
+        lastSize = size
         var texts: [Int: RowText] = [:]
+        let layout = layOut(lines: listLines, texts: &texts)
         func text(_ row: Int) -> RowText {
             if let known = texts[row] { return known }
             let made = rowText(row)
             texts[row] = made
             return made
         }
-        var list = self.list
-        let layout = list.layout(lines: listLines) { row in text(row).lines.count + gap(before: row) }
-        self.list = list
-        for row in layout.ended { note(send("didEndDisplaying", to: row)) }
-        for row in layout.began { note(send("willDisplay", to: row)) }
         var lines: [ScreenFrame.Line] = []
         for placement in layout.rows {
             let gap = gap(before: placement.row)
@@ -209,6 +211,31 @@ struct BrowseController {
         default: lines += [status, bottom]
         }
         return ScreenFrame(lines: lines, width: width)
+    }
+
+    /// Lays the list out in `lines` lines and sends `didEndDisplaying` and
+    /// `willDisplay` to the rows that left the screen and came on it;
+    /// `texts` keeps each row rendered, so no row is rendered twice.
+    private mutating func layOut(lines: Int, texts: inout [Int: RowText]) -> BrowseList.Layout {
+        var list = self.list
+        let layout = list.layout(lines: lines) { row in
+            let text = texts[row] ?? rowText(row)
+            texts[row] = text
+            return text.lines.count + gap(before: row)
+        }
+        self.list = list
+        for row in layout.ended { note(send("didEndDisplaying", to: row)) }
+        for row in layout.began { note(send("willDisplay", to: row)) }
+        return layout
+    }
+
+    /// Brings the screen's rows up to the selection before a key sends an
+    /// event to it: keys read together are drawn once, after the last, but
+    /// a row is sent `willDisplay` before it is selected.
+    private mutating func settle() {
+        guard let lastSize else { return }
+        var texts: [Int: RowText] = [:]
+        _ = layOut(lines: max(0, lastSize.rows - 2), texts: &texts)
     }
 
     /// The status line: `25 rows · 6 views created · 41 events · row 7`,
