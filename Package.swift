@@ -35,7 +35,9 @@ let package = Package(
         // reloading reference; in no product, so users never import it.
         .target(name: "MappingRegistryAtomics"),
         .target(name: "MappingRegistry", dependencies: ["ModelStorage", "MappingRegistryAtomics"]),
-        .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage"]),
+        // The language server `lsp` runs: a module of its own, so the core stays free of I/O.
+        .target(name: "MappingRegistryLanguageServer", dependencies: ["MappingRegistry"]),
+        .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage", "MappingRegistryLanguageServer"]),
         .executableTarget(name: "MappingRegistryTool", dependencies: ["MappingRegistryCommandLine"]),
 
         // Examples
@@ -60,6 +62,10 @@ let package = Package(
         .testTarget(
             name: "MappingRegistryTests",
             dependencies: ["MappingRegistry", "MappingRegistryAtomics", "ModelStorage", "TestSupport", "RegistryFixtures"]
+        ),
+        .testTarget(
+            name: "MappingRegistryLanguageServerTests",
+            dependencies: ["MappingRegistryLanguageServer", "MappingRegistry", "TestSupport", "RegistryFixtures"]
         ),
         .testTarget(
             name: "MappingRegistryCommandLineTests",

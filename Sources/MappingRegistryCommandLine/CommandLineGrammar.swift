@@ -63,7 +63,7 @@ struct CommandLineGrammar: Sendable {
     /// file, which both need. It does not render, and stored data needs the
     /// app's own types, so the options for those are left out.
     static let standalone: CommandLineGrammar = {
-        let subcommands: [CommandLineSubcommand] = [.validate, .schema]
+        let subcommands: [CommandLineSubcommand] = [.validate, .schema, .lsp]
         let left = [CommandLineOption.mappings, .data, .strict, .watch].map(\.name)
         let options = CommandLineOption.all
             .filter { !left.contains($0.name) && !$0.subcommands.isDisjoint(with: subcommands) }
@@ -79,7 +79,11 @@ struct CommandLineGrammar: Sendable {
             options: options,
             arguments: [.validate: "MAPPINGS…", .schema: "mappings|data"],
             fileArguments: [.validate],
-            required: [.validate: [CommandLineOption.catalog.name], .schema: [CommandLineOption.catalog.name]],
+            required: [
+                .validate: [CommandLineOption.catalog.name],
+                .schema: [CommandLineOption.catalog.name],
+                .lsp: [CommandLineOption.catalog.name],
+            ],
             unavailable: [
                 CommandLineOption.mappings.name: "name the mappings files as arguments of 'validate'",
                 CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
@@ -89,6 +93,7 @@ struct CommandLineGrammar: Sendable {
             summaries: [
                 .validate: "Check each mappings file on its own against the catalog; report every problem.",
                 .schema: "Print the JSON Schema of mappings files (schema mappings) or data documents (schema data), from the catalog.",
+                .lsp: "Serve mappings files to an editor, checked against the catalog: a language server (LSP 3.17) on standard input and output. Exit 0 after shutdown and exit.",
             ],
             exitCodes: [
                 (.success, "No errors in any mappings file."),

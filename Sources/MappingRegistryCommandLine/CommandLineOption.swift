@@ -32,6 +32,19 @@ struct CommandLineOption: Sendable {
     /// Whether it may be given more than once (each time with a value).
     var repeatable = false
 
+    /// The help line as a tool shows it: defaults it does not have are not promised.
+    func help(for tool: CommandLineTool) -> String {
+        switch key {
+        case .mappings:
+            "The mappings file. Default: \(tool.mappingsFileName) in the current directory"
+                + (tool.bundledMappings == nil ? "." : ", else the copy built into the tool.")
+        case .data:
+            "The data document to render or check." + (tool.bundledData == nil ? "" : " Default: the data built into the tool.")
+        default:
+            help
+        }
+    }
+
     static let mappings = CommandLineOption(
         key: .mappings, valueName: "FILE", subcommands: [.render, .browse, .validate],
         help: "The mappings file. Default: mappings.json in the current directory, else the copy built into the tool."
@@ -53,7 +66,7 @@ struct CommandLineOption: Sendable {
         help: "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
     )
     static let catalog = CommandLineOption(
-        key: .catalog, valueName: "FILE", subcommands: [.validate, .schema],
+        key: .catalog, valueName: "FILE", subcommands: [.validate, .schema, .lsp],
         help: "Check against a catalog file (written by an app's 'catalog' subcommand) instead of the app's own plugins."
     )
     static let error = CommandLineOption(

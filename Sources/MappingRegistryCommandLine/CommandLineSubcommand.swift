@@ -12,6 +12,8 @@ enum CommandLineSubcommand: String, Sendable, CaseIterable {
     case schema
     /// Print the plugin catalog as JSON, for checking without the app.
     case catalog
+    /// Serve mappings files and data documents to an editor (a language server).
+    case lsp
 
     /// One line for `--help`.
     var summary: String {
@@ -21,6 +23,7 @@ enum CommandLineSubcommand: String, Sendable, CaseIterable {
         case .validate: "Check the mappings, and every stored item against them; report every problem."
         case .schema: "Print the JSON Schema of mappings files (schema mappings) or data documents (schema data)."
         case .catalog: "Print the plugin catalog as JSON, for validate --catalog and the mapping-registry tool."
+        case .lsp: "Serve mappings files and data documents to an editor: a language server (LSP 3.17) on standard input and output. Exit 0 after shutdown and exit."
         }
     }
 }

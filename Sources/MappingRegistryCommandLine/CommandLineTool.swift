@@ -10,7 +10,7 @@ import MappingRegistry
 import ModelStorage
 
 /// The command front end any app gets from its `PluginCatalog`: the
-/// `render`, `browse`, `validate`, `schema` and `catalog` subcommands, `--help`,
+/// `render`, `browse`, `validate`, `schema`, `catalog` and `lsp` subcommands, `--help`,
 /// diagnostics on standard error, results on standard output, and an
 /// ``ExitCode``.
 ///
@@ -49,6 +49,9 @@ import ModelStorage
 /// - `NAME schema [--catalog FILE] mappings|data` prints the JSON Schema of
 ///   mappings files or data documents; `NAME catalog` prints the catalog
 ///   as JSON, for `validate --catalog` and the `mapping-registry` tool.
+/// - `NAME lsp [--catalog FILE]` serves mappings files and data documents
+///   to an editor: a language server (LSP 3.17) on standard input and
+///   output, until the client's `exit` (status 0 after `shutdown`, else 1).
 /// - Exit 2 for a usage error or a file that cannot be read. The files
 ///   that can be read are still checked and their diagnostics reported.
 ///
@@ -67,6 +70,10 @@ public struct CommandLineTool: Sendable {
     public var summary: String
     /// The plugins the mappings and the data may name.
     public var plugins: PluginCatalog
+    /// Mappings every subcommand includes before the mappings file: the
+    /// app's Swift `Map(…)` declarations, so `validate` checks a JSON file
+    /// against them and `catalog` writes them into the catalog file.
+    public var sources: [MappingSource]
     /// The file looked for in the current directory when `--mappings` is not given.
     public var mappingsFileName: String
     /// The mappings used when `--mappings` is not given and the current
@@ -101,6 +108,7 @@ public struct CommandLineTool: Sendable {
     ///   - name: The program name for usage and help text.
     ///   - summary: One line for `--help`.
     ///   - plugins: The models, views and predicates.
+    ///   - sources: The app's own mappings (Swift declarations), included by every subcommand.
     ///   - mappingsFileName: The default mappings file in the current directory.
     ///   - bundledMappings: The mappings to fall back on, if any.
     ///   - bundledData: The default data, if any.
@@ -108,6 +116,7 @@ public struct CommandLineTool: Sendable {
         name: String,
         summary: String = "Render stored models through mappings.json, or check the mappings.",
         plugins: PluginCatalog,
+        sources: [MappingSource] = [],
         mappingsFileName: String = "mappings.json",
         bundledMappings: InputFile? = nil,
         bundledData: InputFile? = nil
@@ -115,6 +124,7 @@ public struct CommandLineTool: Sendable {
         self.name = name
         self.summary = summary
         self.plugins = plugins
+        self.sources = sources
         self.mappingsFileName = mappingsFileName
         self.bundledMappings = bundledMappings
         self.bundledData = bundledData
@@ -336,7 +346,7 @@ public struct CommandLineTool: Sendable {
         for group in groups {
             text += "\n\(optionsHeading(group.subcommands))\n"
             for option in group.options {
-                text += Self.helpLine(option.helpTerm, option.help)
+                text += Self.helpLine(option.helpTerm, option.help(for: self))
             }
         }
         if grammar.options.contains(where: { $0.name == CommandLineOption.ignore.name }) {

@@ -51,7 +51,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
     static let onlyRender = "it is an option of 'render'"
     static let renderBrowseAndValidate = "it is an option of 'render', 'browse' and 'validate'"
     static let renderAndBrowse = "it is an option of 'render' and 'browse'"
-    static let validateAndSchema = "it is an option of 'validate' and 'schema'"
+    static let validateSchemaAndLSP = "it is an option of 'validate', 'schema' and 'lsp'"
     static let noData = "option '--data' is not available here: stored data needs the app's own types: check it with the app's 'validate --data'"
     static let noStrict = "option '--strict' is not available here: this tool does not render: '--strict' is an option of the app's 'render'"
     static let noWatch = "option '--watch' is not available here: this tool does not render: '--watch' is an option of the app's 'render' and 'browse'"
@@ -67,7 +67,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
     /// Every subcommand of both front ends with every option of the full
     /// table that it does not take.
     static let misplaced: [MisplacedOptionCase] = [
-        app("render", "--catalog", "option '--catalog' does not apply to 'render'; \(validateAndSchema)"),
+        app("render", "--catalog", "option '--catalog' does not apply to 'render'; \(validateSchemaAndLSP)"),
         app("render", "--format", "option '--format' does not apply to 'render'; \(onlyValidate)"),
         app("render", "--error", "option '--error' does not apply to 'render'; \(onlyValidate)"),
         app("render", "--warning", "option '--warning' does not apply to 'render'; \(onlyValidate)"),
@@ -75,7 +75,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         app("render", "--warnings-as-errors", "option '--warnings-as-errors' does not apply to 'render'; \(onlyValidate)"),
 
         app("browse", "--strict", "option '--strict' does not apply to 'browse'; \(onlyRender)"),
-        app("browse", "--catalog", "option '--catalog' does not apply to 'browse'; \(validateAndSchema)"),
+        app("browse", "--catalog", "option '--catalog' does not apply to 'browse'; \(validateSchemaAndLSP)"),
         app("browse", "--format", "option '--format' does not apply to 'browse'; \(onlyValidate)"),
         app("browse", "--error", "option '--error' does not apply to 'browse'; \(onlyValidate)"),
         app("browse", "--warning", "option '--warning' does not apply to 'browse'; \(onlyValidate)"),
@@ -99,12 +99,22 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         app("catalog", "--data", "option '--data' does not apply to 'catalog'; \(renderBrowseAndValidate)"),
         app("catalog", "--strict", "option '--strict' does not apply to 'catalog'; \(onlyRender)"),
         app("catalog", "--watch", "option '--watch' does not apply to 'catalog'; \(renderAndBrowse)"),
-        app("catalog", "--catalog", "option '--catalog' does not apply to 'catalog'; \(validateAndSchema)"),
+        app("catalog", "--catalog", "option '--catalog' does not apply to 'catalog'; \(validateSchemaAndLSP)"),
         app("catalog", "--format", "option '--format' does not apply to 'catalog'; \(onlyValidate)"),
         app("catalog", "--error", "option '--error' does not apply to 'catalog'; \(onlyValidate)"),
         app("catalog", "--warning", "option '--warning' does not apply to 'catalog'; \(onlyValidate)"),
         app("catalog", "--ignore", "option '--ignore' does not apply to 'catalog'; \(onlyValidate)"),
         app("catalog", "--warnings-as-errors", "option '--warnings-as-errors' does not apply to 'catalog'; \(onlyValidate)"),
+
+        app("lsp", "--mappings", "option '--mappings' does not apply to 'lsp'; \(renderBrowseAndValidate)"),
+        app("lsp", "--data", "option '--data' does not apply to 'lsp'; \(renderBrowseAndValidate)"),
+        app("lsp", "--strict", "option '--strict' does not apply to 'lsp'; \(onlyRender)"),
+        app("lsp", "--watch", "option '--watch' does not apply to 'lsp'; \(renderAndBrowse)"),
+        app("lsp", "--format", "option '--format' does not apply to 'lsp'; \(onlyValidate)"),
+        app("lsp", "--error", "option '--error' does not apply to 'lsp'; \(onlyValidate)"),
+        app("lsp", "--warning", "option '--warning' does not apply to 'lsp'; \(onlyValidate)"),
+        app("lsp", "--ignore", "option '--ignore' does not apply to 'lsp'; \(onlyValidate)"),
+        app("lsp", "--warnings-as-errors", "option '--warnings-as-errors' does not apply to 'lsp'; \(onlyValidate)"),
 
         standalone("validate", "--mappings", "option '--mappings' is not needed: name the files as arguments (MAPPINGS…)"),
         standalone("validate", "--data", noData),
@@ -120,6 +130,16 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         standalone("schema", "--warning", "option '--warning' does not apply to 'schema'; \(onlyValidate)"),
         standalone("schema", "--ignore", "option '--ignore' does not apply to 'schema'; \(onlyValidate)"),
         standalone("schema", "--warnings-as-errors", "option '--warnings-as-errors' does not apply to 'schema'; \(onlyValidate)"),
+
+        standalone("lsp", "--mappings", "option '--mappings' is not available here: name the mappings files as arguments of 'validate'"),
+        standalone("lsp", "--data", noData),
+        standalone("lsp", "--strict", noStrict),
+        standalone("lsp", "--watch", noWatch),
+        standalone("lsp", "--format", "option '--format' does not apply to 'lsp'; \(onlyValidate)"),
+        standalone("lsp", "--error", "option '--error' does not apply to 'lsp'; \(onlyValidate)"),
+        standalone("lsp", "--warning", "option '--warning' does not apply to 'lsp'; \(onlyValidate)"),
+        standalone("lsp", "--ignore", "option '--ignore' does not apply to 'lsp'; \(onlyValidate)"),
+        standalone("lsp", "--warnings-as-errors", "option '--warnings-as-errors' does not apply to 'lsp'; \(onlyValidate)"),
     ]
 
     /// Runs a command line through the tool; the standard error it should

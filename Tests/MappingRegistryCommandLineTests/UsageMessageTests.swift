@@ -105,7 +105,7 @@ import Testing
         let render = section("Options of render:")
         #expect(render.contains("--strict") && !render.contains("--watch") && !render.contains("--format"))
         #expect(section("Options of render and browse:").contains("--watch"))
-        #expect(section("Options of validate and schema:").contains("--catalog FILE"))
+        #expect(section("Options of validate, schema and lsp:").contains("--catalog FILE"))
         let validate = section("Options of validate:")
         for option in ["--format", "--error CODE", "--warning CODE", "--ignore CODE", "--warnings-as-errors"] {
             #expect(validate.contains(option), "validate's options lack \(option)")

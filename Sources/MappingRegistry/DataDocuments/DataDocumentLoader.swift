@@ -3,10 +3,10 @@ import ModelStorage
 
 /// Reads a data document, creates every value through the catalog's
 /// `Decodable` models, and collects every problem before giving up.
-struct DataDocumentLoader {
-    static let rootKeys = ["$schema", "sections"]
-    static let sectionKeys = ["header", "footer", "items", "supplementary"]
-    static let entryKeys = ["model", "value"]
+package struct DataDocumentLoader {
+    package static let rootKeys = ["$schema", "sections"]
+    package static let sectionKeys = ["header", "footer", "items", "supplementary"]
+    package static let entryKeys = ["model", "value"]
 
     let source: String
     let plugins: PluginCatalog
