@@ -32,14 +32,15 @@ final class TerminalDevice: BrowseTerminal {
     /// counts as the Escape key, in milliseconds.
     static let escapeWait: Int32 = 30
 
-    /// The bytes posted to ``wake``.
+    /// The bytes posted to ``wake``: each caught signal's (its number), and
+    /// a letter for a file watch.
     enum Wake {
-        static let interrupt = UInt8(ascii: "I")
-        static let terminate = UInt8(ascii: "T")
-        static let hangUp = UInt8(ascii: "H")
-        static let resize = UInt8(ascii: "W")
-        static let stop = UInt8(ascii: "Z")
-        static let `continue` = UInt8(ascii: "C")
+        static let interrupt = SignalCatcher.byte(for: SIGINT)
+        static let terminate = SignalCatcher.byte(for: SIGTERM)
+        static let hangUp = SignalCatcher.byte(for: SIGHUP)
+        static let resize = SignalCatcher.byte(for: SIGWINCH)
+        static let stop = SignalCatcher.byte(for: SIGTSTP)
+        static let `continue` = SignalCatcher.byte(for: SIGCONT)
         static let files = UInt8(ascii: "F")
     }
 
@@ -59,18 +60,7 @@ final class TerminalDevice: BrowseTerminal {
         self.mode = mode
         size = WindowSize.of(output)
         // SIGPIPE is caught only to be ignored: a failed write is an error to handle, not the end.
-        let caught = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT, SIGPIPE]
-        signals = SignalCatcher(caught) { [wake] number in
-            switch number {
-            case SIGINT: wake.post(Wake.interrupt)
-            case SIGTERM: wake.post(Wake.terminate)
-            case SIGHUP: wake.post(Wake.hangUp)
-            case SIGWINCH: wake.post(Wake.resize)
-            case SIGTSTP: wake.post(Wake.stop)
-            case SIGCONT: wake.post(Wake.continue)
-            default: break
-            }
-        }
+        signals = SignalCatcher([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT, SIGPIPE], posting: wake)
         _ = writeAll(ScreenPainter.enter)
     }
 

@@ -15,7 +15,8 @@ import Darwin
 final class WakePipe: Sendable {
     /// The end the loop polls and drains.
     let readDescriptor: Int32
-    private let writeDescriptor: Int32
+    /// The end posts go to (a signal handler writes to it directly).
+    let writeDescriptor: Int32
 
     /// Opens the pipe; `nil` when the process has no descriptors left.
     init?() {
