@@ -64,9 +64,15 @@ struct BrowseController {
     /// Shows a registry and a document (each `nil` keeps the current one):
     /// the rows on screen get `didEndDisplaying` through the old pool, and
     /// the next frame sends `willDisplay` to every row it shows. A new
-    /// registry gets a new pool. A problem reported for `file` is cleared.
+    /// registry gets a new pool. A problem reported for `file` is cleared,
+    /// and a new version of a file shown before says so on the status line.
     mutating func show(registry newRegistry: MappingRegistry? = nil, document newDocument: DataDocument? = nil, file: String? = nil) {
-        if let file { problems[URL(fileURLWithPath: file).lastPathComponent] = nil }
+        if let file {
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            let hadProblem = problems.removeValue(forKey: name) != nil
+            let replaces = (newRegistry != nil && registry != nil) || (newDocument != nil && document != nil)
+            if hadProblem || replaces { message = "\(name) reloaded" }
+        }
         for row in list.displayed where row < rows.count {
             _ = send("didEndDisplaying", to: row)
         }

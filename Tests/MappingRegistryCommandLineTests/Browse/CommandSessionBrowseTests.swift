@@ -222,7 +222,9 @@ import Testing
         // 4 rows came on screen, went, and 2 came: 10 events.
         #expect(frames[3].lines[8].text == "2 rows · 2 views created · 10 events · row 1 · mappings.json")
         #expect(frames[3].lines[9].text == "mappings.json not loaded (1 error): unknown-view: unknown v")
+        #expect(frames[2].lines[9].text == "data.json reloaded")
         #expect(!frames[4].lines[8].text.contains("not loaded"))
+        #expect(frames[4].lines[9].text == "mappings.json reloaded")
     }
 
     @Test func withoutATerminalBrowseSaysSoAndExits2() {
