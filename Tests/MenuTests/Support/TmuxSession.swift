@@ -37,8 +37,9 @@ final class TmuxSession {
     }
 
     private let tmux: URL
-    /// The server's socket name (`tmux -L`), unique to this session.
-    private let socket = "mapping-registry-\(UUID().uuidString.prefix(8))"
+    /// The server's socket (`tmux -S`), in the session's directory, so no
+    /// other server is touched and nothing is left behind elsewhere.
+    private let socket: String
     let name = "browse"
 
     /// Starts a shell (`sh`, prompt `$ `) in a detached session of
@@ -46,6 +47,7 @@ final class TmuxSession {
     init(columns: Int = 80, rows: Int = 24, in directory: URL) throws {
         guard let tmux = Self.executable else { throw Failure.noTmux }
         self.tmux = tmux
+        socket = directory.appendingPathComponent("tmux.socket").path
         do {
             try run(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c", directory.path, "env PS1='$ ' sh"])
         } catch {
@@ -56,6 +58,7 @@ final class TmuxSession {
 
     deinit {
         _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
     }
 
     /// Runs a tmux command on this session's server; its standard output.
@@ -68,7 +71,7 @@ final class TmuxSession {
     /// `display-message` get; the server never holds it open.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let all = [tmux.path, "-L", socket, "-f", "/dev/null"] + arguments
+        let all = [tmux.path, "-S", socket, "-f", "/dev/null"] + arguments
         let captures = ["capture-pane", "display-message"].contains(arguments.first ?? "")
         var descriptors: [Int32] = [-1, -1]
         if captures, pipe(&descriptors) != 0 { throw Failure.command(arguments, -1) }
