@@ -53,7 +53,9 @@ struct CommandLineGrammar: Sendable {
         exitCodes: [
             (.success, "Success: rendered, or validated with no errors."),
             (.failure, "Errors found (or, for render --strict, an item missing or ambiguous)."),
-            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read."),
+            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read; browse without a terminal."),
+            (.terminalGone, "browse: the terminal went away (hang-up, end of input, a failed write)."),
+            (.terminated, "browse: ended by SIGTERM, after giving the terminal back."),
         ]
     )
 
@@ -86,7 +88,7 @@ struct CommandLineGrammar: Sendable {
                 CommandLineOption.mappings.name: "name the mappings files as arguments of 'validate'",
                 CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
                 CommandLineOption.strict.name: "this tool does not render: '--strict' is an option of the app's 'render'",
-                CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render'",
+                CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render' and 'browse'",
             ],
             summaries: [
                 .validate: "Check each mappings file on its own against the catalog; report every problem.",

@@ -46,20 +46,20 @@ struct CommandLineOption: Sendable {
     }
 
     static let mappings = CommandLineOption(
-        key: .mappings, valueName: "FILE", subcommands: [.render, .validate],
+        key: .mappings, valueName: "FILE", subcommands: [.render, .browse, .validate],
         help: "The mappings file. Default: mappings.json in the current directory, else the copy built into the tool."
     )
     static let data = CommandLineOption(
-        key: .data, valueName: "FILE", subcommands: [.render, .validate],
-        help: "The data document to render or check. Default: the data built into the tool."
+        key: .data, valueName: "FILE", subcommands: [.render, .browse, .validate],
+        help: "The data document to render, browse or check. Default: the data built into the tool."
     )
     static let strict = CommandLineOption(
         key: .strict, valueName: nil, subcommands: [.render],
         help: "Exit 1 when any item or supplementary model is missing a mapping or is ambiguous."
     )
     static let watch = CommandLineOption(
-        key: .watch, valueName: nil, subcommands: [.render],
-        help: "Render again whenever the mappings or data file changes; keep the last good render on a bad edit. Ctrl-C ends (exit 0)."
+        key: .watch, valueName: nil, subcommands: [.render, .browse],
+        help: "Render (or redraw the list) again whenever the mappings or data file changes; keep the last good version on a bad edit. Ctrl-C ends (exit 0)."
     )
     static let format = CommandLineOption(
         key: .format, valueName: "text|json|sarif|github", subcommands: [.validate],

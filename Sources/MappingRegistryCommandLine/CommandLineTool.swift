@@ -10,7 +10,7 @@ import MappingRegistry
 import ModelStorage
 
 /// The command front end any app gets from its `PluginCatalog`: the
-/// `render`, `validate`, `schema`, `catalog` and `lsp` subcommands, `--help`,
+/// `render`, `browse`, `validate`, `schema`, `catalog` and `lsp` subcommands, `--help`,
 /// diagnostics on standard error, results on standard output, and an
 /// ``ExitCode``.
 ///
@@ -34,6 +34,13 @@ import ModelStorage
 ///   0, or 1 with `--strict` when anything could not be rendered. With
 ///   `--watch` it renders again whenever the mappings or data file changes,
 ///   reports a bad edit and keeps the last good render, until Ctrl-C (exit 0).
+/// - `NAME browse [--mappings FILE] [--data FILE] [--watch]` shows the data
+///   as a full-screen list on the terminal, rendering only the rows on screen
+///   through one `ReusePool` and sending `didSelect`, `willDisplay` and
+///   `didEndDisplaying` through it; ``browseActions`` add keys that change
+///   the render ``context``. It exits 0 on `q` or Ctrl-C, 129 when the
+///   terminal goes away, 143 on SIGTERM, and 2 without a terminal; the
+///   terminal is given back on every one of those paths.
 /// - `NAME validate [--mappings FILE] [--data FILE] [--catalog FILE]
 ///   [--format text|json|sarif|github] [--error CODE] [--warning CODE]
 ///   [--ignore CODE] [--warnings-as-errors]` reports every problem of the
@@ -74,11 +81,20 @@ public struct CommandLineTool: Sendable {
     public var bundledMappings: InputFile?
     /// The data used when `--data` is not given.
     public var bundledData: InputFile?
+    /// The render context `render`, `validate` and `browse` give the
+    /// predicates that read one (registered with
+    /// `register(predicate:for:context:_:)`); `nil` for none. `browse`'s
+    /// ``browseActions`` change its copy as the user presses their keys.
+    public var context: (any Sendable)?
+    /// Keys `browse` hands to the app, each changing the render context.
+    public var browseActions: [BrowseAction] = []
     /// The subcommands and options this front end accepts.
     var grammar: CommandLineGrammar = .embedded
     /// What makes `render --watch` look at its files: polling threads and
     /// Ctrl-C, or a test's script.
     var watchDriver: WatchDriver = .polling
+    /// What `browse` runs on: the process's terminal, or a test's script.
+    var browseDriver: BrowseDriver = .terminal
     /// The size, in UTF-8 bytes, of the pieces `render` writes its text in;
     /// smaller in tests, so a few items make several pieces.
     var renderPieceSize = Self.defaultRenderPieceSize

@@ -12,7 +12,7 @@ extension CommandSession {
         if !arguments.arguments.isEmpty {
             return usageError("unexpected argument '\(arguments.arguments[0])'")
         }
-        let configuration: LanguageServerConfiguration
+        var configuration: LanguageServerConfiguration
         if let path = arguments.catalog {
             guard let (description, file) = readCatalogFile(path) else { return .usage }
             let mappings: [MappingDeclaration]
@@ -48,6 +48,7 @@ extension CommandSession {
                 createsValues: true
             )
         }
+        configuration.context = tool.context
         var connection = LanguageServerConnection(server: LanguageServer(configuration: configuration))
         return ExitCode(connection.run())
     }

@@ -53,6 +53,11 @@ struct CommandSession {
         case .catalog: return catalog()
         case .lsp: return languageServer()
         case .render: break
+        case .browse:
+            if case .terminal = tool.browseDriver, !(outputIsTerminal && TerminalDevice.isAvailable) {
+                errors += "\(tool.name): error: 'browse' needs a terminal: run it in one, or use '\(tool.name) render' for text\n"
+                return .usage
+            }
         }
         let mappings = Result { () throws(ConfigurationError) in try mappingsFile() }
         let data = Result { () throws(ConfigurationError) in try dataFile() }
@@ -60,12 +65,15 @@ struct CommandSession {
         if case .success(let data?) = data { formatter.addSource(data.contents, named: data.name) }
         switch (mappings, data) {
         case (.success(let mappings), .success(let data?)):
+            if arguments.subcommand == .browse {
+                return browse(mappings: mappings, data: data)
+            }
             if arguments.watch {
                 return watch(data: data, standardOutput: &standardOutput, standardError: &standardError)
             }
             return render(mappings: mappings, data: data, into: &standardOutput)
         case (.success, .success(nil)):
-            errors += "\(tool.name): error: no data to render; pass --data FILE\n" + tool.usage(.render)
+            errors += "\(tool.name): error: no data to \(arguments.subcommand.rawValue); pass --data FILE\n" + tool.usage(arguments.subcommand)
             return .usage
         default:
             // Nothing can be rendered without both files, but every problem
@@ -139,9 +147,23 @@ struct CommandSession {
         }
     }
 
-    /// Resolves every stored model; each failure points at the model's entry in the data document.
-    static func resolve(_ document: DataDocument, with registry: MappingRegistry) -> [Diagnostic] {
-        document.resolutionDiagnostics(with: registry)
+    /// Resolves every stored model, with a render context when one is
+    /// given; each failure points at the model's entry in the data document.
+    ///
+    /// Without a context this is the library's `resolutionDiagnostics(with:)`;
+    /// with one, the same loop passing it (the library's has no `context:` yet).
+    static func resolve(_ document: DataDocument, with registry: MappingRegistry, context: (any Sendable)? = nil) -> [Diagnostic] {
+        guard let context else { return document.resolutionDiagnostics(with: registry) }
+        var diagnostics: [Diagnostic] = []
+        for entry in document.entries {
+            // A `null` header, footer or supplementary model means "none".
+            guard entry.kind == .cell || entry.value != nil else { continue }
+            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind, context: context).diagnostic {
+                diagnostic.location = entry.location
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
     }
 
     /// The mappings named on the command line, else in the current directory, else the bundled copy.

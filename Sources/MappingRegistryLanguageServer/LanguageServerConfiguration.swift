@@ -25,6 +25,9 @@ package struct LanguageServerConfiguration: Sendable {
     /// documents are then checked for their structure and model names, not
     /// their values, and not resolved.
     package var createsValues: Bool
+    /// The render context data documents are resolved with (the tool's
+    /// ``CommandLineTool/context``), for predicates that read one; `nil` for none.
+    package var context: (any Sendable)?
 
     /// Creates a configuration.
     package init(

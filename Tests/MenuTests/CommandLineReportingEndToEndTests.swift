@@ -6,7 +6,7 @@ import Testing
 /// reach the terminal raw, and usage text is truthful and fits 80 columns.
 @Suite struct CommandLineReportingEndToEndTests {
     static let catalog = "Examples/Menu/Schemas/menu.catalog.json"
-    static let ignoreUnused = ["--ignore", "unused-view", "--ignore", "unused-predicate", "--ignore", "unused-decorator"]
+    static let ignoreUnused = ["--ignore", "unused-view", "--ignore", "unused-predicate", "--ignore", "unused-decorator", "--ignore", "unused-handler"]
 
     /// A mappings file with one unknown view, in a fresh directory.
     static func brokenMappings(named name: String = "broken.json", view: String = "DishRo") throws -> String {
@@ -105,7 +105,7 @@ import Testing
 
             """),
         ("menu", ["catalog", "--data", "d.json"], """
-            menu: error: option '--data' does not apply to 'catalog'; it is an option of 'render' and 'validate'
+            menu: error: option '--data' does not apply to 'catalog'; it is an option of 'render', 'browse' and 'validate'
             usage: menu catalog
             Run 'menu --help' for more.
 
@@ -135,7 +135,7 @@ import Testing
             #expect(long.isEmpty, "\(executable): lines over 80 columns: \(long)")
         }
         let help = try MenuBinary.run(["--help"]).output
-        for heading in ["Options of render and validate:", "Options of render:", "Options of validate, schema and lsp:",
+        for heading in ["Options of render, browse and validate:", "Options of render:", "Options of render and browse:", "Options of validate, schema and lsp:",
                         "Options of validate:", "Options of every subcommand:"] {
             #expect(help.contains("\n\(heading)\n"), "help lacks \(heading)")
         }

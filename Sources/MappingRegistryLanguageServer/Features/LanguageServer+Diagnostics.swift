@@ -94,7 +94,7 @@ extension LanguageServer {
             do {
                 let loaded = try DataDocument(data: data, plugins: configuration.plugins, source: document.sourceName)
                 guard configuration.createsValues, let registry = registry(for: document) else { return loaded.warnings }
-                return loaded.warnings + loaded.resolutionDiagnostics(with: registry)
+                return loaded.warnings + Self.resolutionDiagnostics(of: loaded, with: registry, context: configuration.context)
             } catch {
                 // A catalog file's models cannot create values: what is
                 // left unsaid about values is not the document's fault.
@@ -164,5 +164,22 @@ extension LanguageServer {
         guard location.file.hasPrefix("/") else { return nil }
         let position = LSPPosition(line: max(location.line - 1, 0), character: max(location.column - 1, 0))
         return (DocumentURI.uri(ofPath: location.file), LSPRange(start: position, end: position))
+    }
+}
+
+extension LanguageServer {
+    /// Every stored model's resolution diagnostic, located at its entry, as
+    /// `validate` reports them: with the tool's render context when it has
+    /// one (the library's `resolutionDiagnostics(with:)` takes none yet).
+    static func resolutionDiagnostics(of document: DataDocument, with registry: MappingRegistry, context: (any Sendable)?) -> [Diagnostic] {
+        guard let context else { return document.resolutionDiagnostics(with: registry) }
+        var diagnostics: [Diagnostic] = []
+        for entry in document.entries where entry.kind == .cell || entry.value != nil {
+            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind, context: context).diagnostic {
+                diagnostic.location = entry.location
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
     }
 }
