@@ -6,6 +6,8 @@ import PackageDescription
 //   swift run -c release --package-path Benchmarks ResolutionBenchmarks
 //   swift run -c release --package-path Benchmarks StorageBenchmarks
 //   swift run -c release --package-path Benchmarks DiagnosticBenchmarks
+//   swift build -c release --product mapping-registry && \
+//     swift run -c release --package-path Benchmarks LanguageServerBenchmarks
 //   swift run -c release --package-path Benchmarks DataDocumentBenchmarks
 // Benchmarks/instructions.sh counts instructions per resolve with callgrind.
 // To add a benchmark, add one entry here and a folder Sources/<Name>/.
@@ -13,6 +15,7 @@ let benchmarks: [(name: String, products: [String], counter: Bool)] = [
     (name: "ResolutionBenchmarks", products: ["MappingRegistry"], counter: true),
     (name: "StorageBenchmarks", products: ["ModelStorage"], counter: false),
     (name: "DiagnosticBenchmarks", products: ["MappingRegistry"], counter: false),
+    (name: "LanguageServerBenchmarks", products: ["MappingRegistry"], counter: false),
     (name: "DataDocumentBenchmarks", products: ["MappingRegistry"], counter: false),
 ]
 

@@ -9,18 +9,19 @@ enum BundledFiles {
   "version": 1,
   "mappings": [
     { "view": "PriceRow", "model": "Food" },
-    { "view": "DishRow", "model": "Dish", "priority": 1, "decorators": ["soldOut"] },
-    { "view": "ChefSpecialRow", "model": "Dish", "condition": { "section": 0 }, "priority": 3 },
-    { "view": "VeganDishRow", "model": "Dish", "condition": { "predicate": "isVegan" }, "priority": 2, "decorators": ["soldOut"] },
-    { "view": "SpicyDishRow", "model": "Dish", "condition": { "predicate": "isSpicy" }, "priority": 2 },
-    { "view": "PremiumDishRow", "model": "Dish", "condition": { "all": [{ "predicate": "priceAbove", "argument": 20 }, { "not": { "section": 0 } }] }, "priority": 4, "decorators": ["soldOut"] },
+    { "view": "DishRow", "model": "Dish", "priority": 1, "decorators": ["soldOut"], "events": { "didSelect": "showDish", "willDisplay": "countImpression" } },
+    { "view": "ChefSpecialRow", "model": "Dish", "condition": { "section": 0 }, "priority": 3, "events": { "didSelect": "showDish", "willDisplay": "countImpression" } },
+    { "view": "VeganDishRow", "model": "Dish", "condition": { "predicate": "isVegan" }, "priority": 2, "decorators": ["soldOut"], "events": { "didSelect": "showDish", "willDisplay": "countImpression" } },
+    { "view": "SpicyDishRow", "model": "Dish", "condition": { "predicate": "isSpicy" }, "priority": 2, "events": { "didSelect": "showDish", "willDisplay": "countImpression" } },
+    { "view": "PremiumDishRow", "model": "Dish", "condition": { "all": [{ "predicate": "priceAbove", "argument": 20 }, { "not": { "section": 0 } }] }, "priority": 4, "decorators": ["soldOut"], "events": { "didSelect": "showDish", "willDisplay": "countImpression" } },
     { "view": "PromotionBox", "model": "Promotion", "reuseIdentifier": "promotion" },
     { "view": "PromotionBox", "model": "Promotion", "kind": "banner", "reuseIdentifier": "promotion" },
     { "view": "HappyHourRow", "model": "HappyHour", "priority": 1 },
     { "view": "SectionTitle", "model": "String", "kind": "header" },
     { "view": "Footnote", "model": "String", "kind": "footer", "condition": { "sections": [1, 2] } },
     { "view": "Signature", "model": "String", "kind": "footer", "condition": { "not": { "sections": [1, 2] } } },
-    { "view": "PlainRow", "model": "Anything", "condition": { "not": { "section": 4 } }, "priority": -1 }
+    { "view": "PlainRow", "model": "Anything", "condition": { "not": { "section": 4 } }, "priority": -1 },
+    { "view": "SoldOutRow", "model": "Dish", "condition": { "predicate": "isSoldOut" }, "priority": 5, "events": { "didSelect": "showDish", "willDisplay": "countImpression" } }
   ],
   "$schema": "Examples/Menu/Schemas/mappings.schema.json"
 }

@@ -15,14 +15,23 @@ enum MenuCommand {
         makeTool().run().rawValue
     }
 
-    /// A new `menu` tool.
+    /// A new `menu` tool: its render context is an empty ``MenuState``
+    /// (no dish marked sold out), which `browse`'s `s` key changes.
     static func makeTool() -> CommandLineTool {
-        CommandLineTool(
+        var tool = CommandLineTool(
             name: "menu",
             summary: "Render the sample restaurant menu through mappings.json, or check the mappings and data.",
             plugins: MenuPlugins.catalog,
             bundledMappings: InputFile(name: "mappings.json", text: BundledFiles.mappings),
             bundledData: InputFile(name: "Examples/Menu/Data/menu-data.json", text: BundledFiles.data)
         )
+        tool.context = MenuState()
+        tool.browseActions = [
+            BrowseAction(key: "s", summary: "sold out", context: MenuState.self) { state, model, _ in
+                guard let dish = model as? Dish else { return "only a dish can be marked sold out" }
+                return state.toggleSoldOut(dish)
+            },
+        ]
+        return tool
     }
 }

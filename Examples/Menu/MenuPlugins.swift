@@ -59,16 +59,34 @@ enum MenuPlugins {
         plugins.register(view: "PlainRow", for: Any.self) { value, _ in
             "  (\(String(describing: type(of: value))))"
         }
+        plugins.register(view: "SoldOutRow", for: Dish.self) { dish, _ in
+            MenuText.line("x " + dish.name, trailing: "sold out")
+        }
 
         // Named predicates for conditions.
         plugins.register(predicate: "isVegan", for: Dish.self) { dish, _ in dish.vegan }
         plugins.register(predicate: "isSpicy", for: Dish.self) { dish, _ in dish.spicy }
         // A predicate whose threshold the configuration sets: {"predicate": "priceAbove", "argument": 20}.
         plugins.register(predicate: "priceAbove", for: Dish.self, argument: Double.self) { dish, limit, _ in dish.price > limit }
+        // A predicate that reads the app's state, passed as the render context:
+        // the dishes marked sold out in `menu browse` (`s`).
+        plugins.register(predicate: "isSoldOut", for: Dish.self, context: MenuState.self) { dish, state, _ in
+            state.soldOut.contains(dish.name)
+        }
 
         // Decorators: text transforms a mapping lists by name, run after its view.
         plugins.register(decorator: "soldOut", for: Dish.self) { text, dish, _ in
             dish.soldOut ? text + "\n" + MenuText.detail("(sold out tonight)") : text
+        }
+
+        // Event handlers a mapping lists under "events". `menu browse` sends
+        // each event as MappingEvent<String> first and shows the text a
+        // handler answers with on its status line.
+        plugins.register(handler: "showDish", for: MappingEvent<String>("didSelect"), model: Dish.self) { dish, _ in
+            MenuText.summary(of: dish, impressions: Impressions.shared.count(dish.name))
+        }
+        plugins.register(handler: "countImpression", for: .willDisplay, model: Dish.self) { dish, _ in
+            Impressions.shared.record(dish.name)
         }
         return plugins
     }()

@@ -71,10 +71,7 @@ public final class MappingRegistry: Sendable {
         let loaded = try LoadPipeline.load(sources, plugins: plugins, policy: policy)
         mappings = loaded.mappings.map(Mapping.init)
         warnings = loaded.warnings
-        let jsonNames = sources.compactMap { source -> String? in
-            if case .json(_, let name) = source { return name }
-            return nil
-        }
+        let jsonNames = sources.compactMap(\.jsonName)
         sourceDescription = jsonNames.count == 1 && sources.count == 1 ? jsonNames[0] : "the mappings"
         index = ResolutionIndex(loaded.mappings, isEnabled: usesIndex)
         customKinds = index.kinds.filter { !ViewKind.builtIns.contains($0) }
@@ -141,5 +138,25 @@ public final class MappingRegistry: Sendable {
     public convenience init(contentsOf url: URL, plugins: PluginCatalog, policy: DiagnosticPolicy = DiagnosticPolicy()) throws(ConfigurationError) {
         let data = try FileReader.read(url, limit: FileReader.configurationLimit)
         try self.init(configuration: data, plugins: plugins, source: url.lastPathComponent, policy: policy)
+    }
+}
+
+extension MappingRegistry {
+    /// The `unused-*` warnings of several sources taken together, for a
+    /// validator that checks each mappings file on its own and reports
+    /// unused plugins once for the whole run.
+    package static func unusedPluginWarnings(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy) -> [Diagnostic] {
+        LoadPipeline.unusedPluginWarnings(sources, plugins: plugins, policy: policy)
+    }
+
+    /// The codes of the `unused-*` warnings.
+    package static var unusedPluginCodes: Set<Diagnostic.Code> { LoadPipeline.unusedCodes }
+}
+
+extension PluginCatalog {
+    /// The catalog file's description of these plugins together with the
+    /// view types the sources' Swift `Map(V.self)` declarations name.
+    package func described(including sources: [MappingSource]) throws(ConfigurationError) -> CatalogDescription {
+        CatalogDescription(try LoadPipeline.load(sources, plugins: self, policy: DiagnosticPolicy()).plugins)
     }
 }

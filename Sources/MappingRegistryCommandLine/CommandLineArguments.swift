@@ -142,8 +142,9 @@ struct CommandLineArguments: Equatable, Sendable {
             try result.apply(option, value: value ?? "")
         }
         if grammar.defaultSubcommand == nil, !named, !result.help {
-            let names = grammar.subcommands.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-            throw CommandLineUsageError("no subcommand; name \(names)", subcommand: nil)
+            let names = grammar.subcommands.map { "'\($0.rawValue)'" }
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+            throw CommandLineUsageError("no subcommand; name \(list)", subcommand: nil)
         }
         return result
     }

@@ -53,7 +53,9 @@ struct CommandLineGrammar: Sendable {
         exitCodes: [
             (.success, "Success: rendered, or validated with no errors."),
             (.failure, "Errors found (or, for render --strict, an item missing or ambiguous)."),
-            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read."),
+            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read; browse without a terminal."),
+            (.terminalGone, "browse: the terminal went away (hang-up, end of input, a failed write)."),
+            (.terminated, "browse: ended by SIGTERM, after giving the terminal back."),
         ]
     )
 
@@ -61,7 +63,7 @@ struct CommandLineGrammar: Sendable {
     /// file, which both need. It does not render, and stored data needs the
     /// app's own types, so the options for those are left out.
     static let standalone: CommandLineGrammar = {
-        let subcommands: [CommandLineSubcommand] = [.validate, .schema]
+        let subcommands: [CommandLineSubcommand] = [.validate, .schema, .lsp]
         let left = [CommandLineOption.mappings, .data, .strict, .watch].map(\.name)
         let options = CommandLineOption.all
             .filter { !left.contains($0.name) && !$0.subcommands.isDisjoint(with: subcommands) }
@@ -77,16 +79,21 @@ struct CommandLineGrammar: Sendable {
             options: options,
             arguments: [.validate: "MAPPINGS…", .schema: "mappings|data"],
             fileArguments: [.validate],
-            required: [.validate: [CommandLineOption.catalog.name], .schema: [CommandLineOption.catalog.name]],
+            required: [
+                .validate: [CommandLineOption.catalog.name],
+                .schema: [CommandLineOption.catalog.name],
+                .lsp: [CommandLineOption.catalog.name],
+            ],
             unavailable: [
                 CommandLineOption.mappings.name: "name the mappings files as arguments of 'validate'",
                 CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
                 CommandLineOption.strict.name: "this tool does not render: '--strict' is an option of the app's 'render'",
-                CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render'",
+                CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render' and 'browse'",
             ],
             summaries: [
                 .validate: "Check each mappings file on its own against the catalog; report every problem.",
                 .schema: "Print the JSON Schema of mappings files (schema mappings) or data documents (schema data), from the catalog.",
+                .lsp: "Serve mappings files to an editor, checked against the catalog: a language server (LSP 3.17) on standard input and output. Exit 0 after shutdown and exit.",
             ],
             exitCodes: [
                 (.success, "No errors in any mappings file."),

@@ -32,28 +32,41 @@ struct CommandLineOption: Sendable {
     /// Whether it may be given more than once (each time with a value).
     var repeatable = false
 
+    /// The help line as a tool shows it: defaults it does not have are not promised.
+    func help(for tool: CommandLineTool) -> String {
+        switch key {
+        case .mappings:
+            "The mappings file. Default: \(tool.mappingsFileName) in the current directory"
+                + (tool.bundledMappings == nil ? "." : ", else the copy built into the tool.")
+        case .data:
+            "The data document to render or check." + (tool.bundledData == nil ? "" : " Default: the data built into the tool.")
+        default:
+            help
+        }
+    }
+
     static let mappings = CommandLineOption(
-        key: .mappings, valueName: "FILE", subcommands: [.render, .validate],
+        key: .mappings, valueName: "FILE", subcommands: [.render, .browse, .validate],
         help: "The mappings file. Default: mappings.json in the current directory, else the copy built into the tool."
     )
     static let data = CommandLineOption(
-        key: .data, valueName: "FILE", subcommands: [.render, .validate],
-        help: "The data document to render or check. Default: the data built into the tool."
+        key: .data, valueName: "FILE", subcommands: [.render, .browse, .validate],
+        help: "The data document to render, browse or check. Default: the data built into the tool."
     )
     static let strict = CommandLineOption(
         key: .strict, valueName: nil, subcommands: [.render],
         help: "Exit 1 when any item or supplementary model is missing a mapping or is ambiguous."
     )
     static let watch = CommandLineOption(
-        key: .watch, valueName: nil, subcommands: [.render],
-        help: "Render again whenever the mappings or data file changes; keep the last good render on a bad edit. Ctrl-C ends (exit 0)."
+        key: .watch, valueName: nil, subcommands: [.render, .browse],
+        help: "Render (or redraw the list) again whenever the mappings or data file changes; keep the last good version on a bad edit. Ctrl-C ends (exit 0)."
     )
     static let format = CommandLineOption(
         key: .format, valueName: "text|json|sarif|github", subcommands: [.validate],
         help: "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
     )
     static let catalog = CommandLineOption(
-        key: .catalog, valueName: "FILE", subcommands: [.validate, .schema],
+        key: .catalog, valueName: "FILE", subcommands: [.validate, .schema, .lsp],
         help: "Check against a catalog file (written by an app's 'catalog' subcommand) instead of the app's own plugins."
     )
     static let error = CommandLineOption(

@@ -4,20 +4,26 @@ import MappingRegistry
 enum CommandLineSubcommand: String, Sendable, CaseIterable {
     /// Render the data as text through the mappings (the default).
     case render
+    /// Show the data as a full-screen list on a terminal.
+    case browse
     /// Check the mappings, and the data against them.
     case validate
     /// Print a JSON Schema for mappings files or data documents.
     case schema
     /// Print the plugin catalog as JSON, for checking without the app.
     case catalog
+    /// Serve mappings files and data documents to an editor (a language server).
+    case lsp
 
     /// One line for `--help`.
     var summary: String {
         switch self {
         case .render: "Render the data as text through the mappings (the default subcommand)."
+        case .browse: "Show the data as a full-screen list on a terminal: arrows, j/k, PgUp/PgDn, Home/End move; Enter selects; q quits."
         case .validate: "Check the mappings, and every stored item against them; report every problem."
         case .schema: "Print the JSON Schema of mappings files (schema mappings) or data documents (schema data)."
         case .catalog: "Print the plugin catalog as JSON, for validate --catalog and the mapping-registry tool."
+        case .lsp: "Serve mappings files and data documents to an editor: a language server (LSP 3.17) on standard input and output. Exit 0 after shutdown and exit."
         }
     }
 }

@@ -10,7 +10,7 @@ import MappingRegistry
 import ModelStorage
 
 /// The command front end any app gets from its `PluginCatalog`: the
-/// `render`, `validate`, `schema` and `catalog` subcommands, `--help`,
+/// `render`, `browse`, `validate`, `schema`, `catalog` and `lsp` subcommands, `--help`,
 /// diagnostics on standard error, results on standard output, and an
 /// ``ExitCode``.
 ///
@@ -34,6 +34,13 @@ import ModelStorage
 ///   0, or 1 with `--strict` when anything could not be rendered. With
 ///   `--watch` it renders again whenever the mappings or data file changes,
 ///   reports a bad edit and keeps the last good render, until Ctrl-C (exit 0).
+/// - `NAME browse [--mappings FILE] [--data FILE] [--watch]` shows the data
+///   as a full-screen list on the terminal, rendering only the rows on screen
+///   through one `ReusePool` and sending `didSelect`, `willDisplay` and
+///   `didEndDisplaying` through it; ``browseActions`` add keys that change
+///   the render ``context``. It exits 0 on `q` or Ctrl-C, 129 when the
+///   terminal goes away, 143 on SIGTERM, and 2 without a terminal; the
+///   terminal is given back on every one of those paths.
 /// - `NAME validate [--mappings FILE] [--data FILE] [--catalog FILE]
 ///   [--format text|json|sarif|github] [--error CODE] [--warning CODE]
 ///   [--ignore CODE] [--warnings-as-errors]` reports every problem of the
@@ -42,6 +49,9 @@ import ModelStorage
 /// - `NAME schema [--catalog FILE] mappings|data` prints the JSON Schema of
 ///   mappings files or data documents; `NAME catalog` prints the catalog
 ///   as JSON, for `validate --catalog` and the `mapping-registry` tool.
+/// - `NAME lsp [--catalog FILE]` serves mappings files and data documents
+///   to an editor: a language server (LSP 3.17) on standard input and
+///   output, until the client's `exit` (status 0 after `shutdown`, else 1).
 /// - Exit 2 for a usage error or a file that cannot be read. The files
 ///   that can be read are still checked and their diagnostics reported.
 ///
@@ -60,6 +70,10 @@ public struct CommandLineTool: Sendable {
     public var summary: String
     /// The plugins the mappings and the data may name.
     public var plugins: PluginCatalog
+    /// Mappings every subcommand includes before the mappings file: the
+    /// app's Swift `Map(…)` declarations, so `validate` checks a JSON file
+    /// against them and `catalog` writes them into the catalog file.
+    public var sources: [MappingSource]
     /// The file looked for in the current directory when `--mappings` is not given.
     public var mappingsFileName: String
     /// The mappings used when `--mappings` is not given and the current
@@ -67,11 +81,20 @@ public struct CommandLineTool: Sendable {
     public var bundledMappings: InputFile?
     /// The data used when `--data` is not given.
     public var bundledData: InputFile?
+    /// The render context `render`, `validate` and `browse` give the
+    /// predicates that read one (registered with
+    /// `register(predicate:for:context:_:)`); `nil` for none. `browse`'s
+    /// ``browseActions`` change its copy as the user presses their keys.
+    public var context: (any Sendable)?
+    /// Keys `browse` hands to the app, each changing the render context.
+    public var browseActions: [BrowseAction] = []
     /// The subcommands and options this front end accepts.
     var grammar: CommandLineGrammar = .embedded
     /// What makes `render --watch` look at its files: polling threads and
     /// Ctrl-C, or a test's script.
     var watchDriver: WatchDriver = .polling
+    /// What `browse` runs on: the process's terminal, or a test's script.
+    var browseDriver: BrowseDriver = .terminal
     /// The size, in UTF-8 bytes, of the pieces `render` writes its text in;
     /// smaller in tests, so a few items make several pieces.
     var renderPieceSize = Self.defaultRenderPieceSize
@@ -85,6 +108,7 @@ public struct CommandLineTool: Sendable {
     ///   - name: The program name for usage and help text.
     ///   - summary: One line for `--help`.
     ///   - plugins: The models, views and predicates.
+    ///   - sources: The app's own mappings (Swift declarations), included by every subcommand.
     ///   - mappingsFileName: The default mappings file in the current directory.
     ///   - bundledMappings: The mappings to fall back on, if any.
     ///   - bundledData: The default data, if any.
@@ -92,6 +116,7 @@ public struct CommandLineTool: Sendable {
         name: String,
         summary: String = "Render stored models through mappings.json, or check the mappings.",
         plugins: PluginCatalog,
+        sources: [MappingSource] = [],
         mappingsFileName: String = "mappings.json",
         bundledMappings: InputFile? = nil,
         bundledData: InputFile? = nil
@@ -99,6 +124,7 @@ public struct CommandLineTool: Sendable {
         self.name = name
         self.summary = summary
         self.plugins = plugins
+        self.sources = sources
         self.mappingsFileName = mappingsFileName
         self.bundledMappings = bundledMappings
         self.bundledData = bundledData
@@ -320,7 +346,7 @@ public struct CommandLineTool: Sendable {
         for group in groups {
             text += "\n\(optionsHeading(group.subcommands))\n"
             for option in group.options {
-                text += Self.helpLine(option.helpTerm, option.help)
+                text += Self.helpLine(option.helpTerm, option.help(for: self))
             }
         }
         if grammar.options.contains(where: { $0.name == CommandLineOption.ignore.name }) {

@@ -4,8 +4,8 @@ import ModelStorage
 extension CommandSession {
     /// Renders a document straight into standard output, in pieces of
     /// the tool's `renderPieceSize` (64 KiB unless a test asks for less),
-    /// and returns the result with each diagnostic located at its model's
-    /// entry in the document.
+    /// with the tool's render context, and returns the result with each
+    /// diagnostic located at its model's entry in the document.
     ///
     /// Each item is resolved once, by the render; the text is never held
     /// whole, so memory does not grow with the output.
@@ -15,9 +15,12 @@ extension CommandSession {
         into standardOutput: inout some TextOutputStream
     ) -> RenderResult {
         var buffered = BufferedOutputStream(standardOutput, chunkSize: tool.renderPieceSize)
-        var result = TextRenderer(registry: registry).render(document.storage, into: &buffered)
+        let renderer = TextRenderer(registry: registry)
+        // Without a context, the render that compiles no context handling.
+        var result = tool.context.map { renderer.render(document.storage, into: &buffered, context: $0) }
+            ?? renderer.render(document.storage, into: &buffered)
         standardOutput = buffered.finish()
-        result.diagnostics = RenderDiagnosticLocator(document: document, registry: registry).locate(result.diagnostics)
+        result.diagnostics = RenderDiagnosticLocator(document: document, registry: registry, context: tool.context).locate(result.diagnostics)
         return result
     }
 

@@ -23,7 +23,12 @@ extension CommandSession {
         } else if tool.isStandalone {
             return usageError("schema needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
         } else {
-            catalog = CatalogDescription(tool.plugins)
+            do {
+                catalog = try tool.plugins.described(including: tool.sources)
+            } catch {
+                report([error.diagnostics], trailer: "no schema written")
+                return .failure
+            }
         }
         let generatedBy = "\(tool.name) schema \(document)" + (arguments.catalog.map { " --catalog \($0)" } ?? "")
         let generator = JSONSchemaGenerator(catalog: catalog, generatedBy: generatedBy)
@@ -36,17 +41,14 @@ extension CommandSession {
         if !arguments.arguments.isEmpty {
             return usageError("unexpected argument '\(arguments.arguments[0])'")
         }
-        // A catalog with a name registered twice would describe the wrong plugin.
+        // The tool's own mappings go into the file, checked first: a catalog
+        // with a name registered twice would describe the wrong plugin.
         do {
-            _ = try MappingRegistry(plugins: tool.plugins, sources: [], policy: DiagnosticPolicy())
+            output += String(decoding: try tool.plugins.catalogDocument(including: tool.sources), as: UTF8.self)
+            return .success
         } catch {
-            let duplicates = error.diagnostics.filter { $0.code == .duplicatePlugin }
-            if !duplicates.isEmpty {
-                report(duplicates, trailer: "no catalog written")
-                return .failure
-            }
+            report([error.diagnostics], trailer: "no catalog written")
+            return .failure
         }
-        output += CatalogDescription(tool.plugins).rendered()
-        return .success
     }
 }

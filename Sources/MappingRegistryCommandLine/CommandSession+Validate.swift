@@ -30,7 +30,9 @@ extension CommandSession {
                 return usageError("--data cannot be checked with --catalog: creating stored values needs the app's own types")
             }
             guard let described = readCatalog(catalogPath) else { return .usage }
-            plugins = described
+            plugins = described.plugins
+            // The app's Swift mappings, as the catalog carries them, come first.
+            fixedSources = [.declarations(described.mappings)]
         } else if tool.isStandalone {
             return usageError("validate needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
         }
@@ -52,14 +54,30 @@ extension CommandSession {
         return finish(checked.inputs, summaries: checked.summary.map { [$0] } ?? [])
     }
 
-    /// The `mapping-registry` form: each mappings file checked on its own.
+    /// The `mapping-registry` form: each mappings file checked on its own
+    /// (with the catalog's Swift mappings); plugins no mapping of any file
+    /// or of the catalog uses are reported once, for the whole run, about
+    /// the catalog.
     private mutating func validate(files: [String], plugins: PluginCatalog) -> ExitCode {
         var inputs: [CheckedInput] = []
         var summaries: [String] = []
+        var perFile = arguments.policy
+        for code in MappingRegistry.unusedPluginCodes.sorted(by: { $0.rawValue < $1.rawValue }) {
+            // Not a fixed code, so this cannot fail; the warnings come once below.
+            try? perFile.ignore(code)
+        }
+        var read: [InputFile] = []
         for path in files {
-            let checked = check(Result { () throws(ConfigurationError) in try read(path) }, data: .success(nil), plugins: plugins)
+            let file = Result { () throws(ConfigurationError) in try self.read(path) }
+            if case .success(let contents) = file { read.append(contents) }
+            let checked = check(file, data: .success(nil), plugins: plugins, policy: perFile)
             inputs += checked.inputs
             summaries += checked.summary.map { [$0] } ?? []
+        }
+        if read.count == files.count, let catalog = arguments.catalog {
+            let sources = fixedSources + read.map { MappingSource.json($0.contents, name: $0.name) }
+            let unused = MappingRegistry.unusedPluginWarnings(plugins: plugins, sources: sources, policy: arguments.policy)
+            if !unused.isEmpty { inputs.append(CheckedInput(file: catalog, diagnostics: unused)) }
         }
         return finish(inputs, summaries: summaries)
     }
@@ -73,7 +91,8 @@ extension CommandSession {
     private mutating func check(
         _ mappings: Result<InputFile, ConfigurationError>,
         data: Result<InputFile?, ConfigurationError>,
-        plugins: PluginCatalog
+        plugins: PluginCatalog,
+        policy: DiagnosticPolicy? = nil
     ) -> (inputs: [CheckedInput], summary: String?) {
         var inputs: [CheckedInput] = []
         var checked: [String] = []
@@ -81,10 +100,12 @@ extension CommandSession {
         switch mappings {
         case .success(let file):
             formatter.addSource(file.contents, named: file.name)
-            let loaded = loadRegistry(file, plugins: plugins)
+            let loaded = loadRegistry(file, plugins: plugins, policy: policy)
             registry = loaded.registry
             inputs.append(CheckedInput(file: file.name, diagnostics: loaded.diagnostics))
-            checked.append(file.name + (registry.map { " (\(Self.count($0.mappings.count, "mapping")))" } ?? ""))
+            // The file's own mappings, not the app's Swift ones checked with it.
+            let own = registry.map { $0.mappings.filter { $0.location.file == file.name }.count }
+            checked.append(file.name + (own.map { " (\(Self.count($0, "mapping")))" } ?? ""))
         case .failure(let error):
             inputs.append(CheckedInput(file: nil, diagnostics: error.diagnostics))
         }
@@ -97,7 +118,7 @@ extension CommandSession {
             if let document = loaded.document {
                 let models = Self.count(document.entries.count, "stored model")
                 if let registry {
-                    diagnostics += arguments.policy.apply(to: Self.resolve(document, with: registry))
+                    diagnostics += arguments.policy.apply(to: Self.resolve(document, with: registry, context: tool.context))
                     summary += " (\(models))"
                 } else {
                     // Without a registry nothing can be resolved: say so, so
@@ -165,18 +186,29 @@ extension CommandSession {
         return subjects
     }
 
-    /// Reads a catalog file; on failure prints why and returns `nil`.
-    mutating func readCatalog(_ path: String) -> PluginCatalog? {
-        guard let description = readCatalogDescription(path) else { return nil }
-        return PluginCatalog(described: description)
+    /// Reads a catalog file: its plugins and the app's Swift mappings it
+    /// carries; on failure prints why and returns `nil`.
+    mutating func readCatalog(_ path: String) -> (plugins: PluginCatalog, mappings: [MappingDeclaration])? {
+        guard let (description, file) = readCatalogFile(path) else { return nil }
+        do {
+            return (PluginCatalog(described: description), try CatalogDescription.swiftMappings(in: file.contents, source: file.name))
+        } catch {
+            errors += formatter.format(error.diagnostics)
+            errors += "\(tool.name): error: cannot use the catalog '\(DiagnosticFormatter.escapingNonPrintingCharacters(path))'\n"
+            return nil
+        }
     }
 
     /// Reads a catalog file as written; on failure prints why and returns `nil`.
     mutating func readCatalogDescription(_ path: String) -> CatalogDescription? {
+        readCatalogFile(path)?.description
+    }
+
+    mutating func readCatalogFile(_ path: String) -> (description: CatalogDescription, file: InputFile)? {
         do {
             let file = try read(path)
             formatter.addSource(file.contents, named: file.name)
-            return try CatalogDescription(data: file.contents, source: file.name)
+            return (try CatalogDescription(data: file.contents, source: file.name), file)
         } catch {
             errors += formatter.format(error.diagnostics)
             errors += "\(tool.name): error: cannot use the catalog '\(DiagnosticFormatter.escapingNonPrintingCharacters(path))'\n"

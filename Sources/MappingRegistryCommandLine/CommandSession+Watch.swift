@@ -40,7 +40,7 @@ extension CommandSession {
         }
         defer { interrupt?.restore() }
         // Each watch loads its file as it starts and posts the outcome.
-        let mappingsWatch = InputWatch.mappings(path: mappingsPath, plugins: tool.plugins, events: events, pacing: pacing)
+        let mappingsWatch = InputWatch.mappings(path: mappingsPath, plugins: tool.plugins, including: fixedSources, events: events, pacing: pacing)
         defer { mappingsWatch.cancel() }
         var watched = [mappingsPath]
         var document: DataDocument?

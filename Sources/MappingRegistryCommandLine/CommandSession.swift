@@ -18,10 +18,14 @@ struct CommandSession {
     var formatter = DiagnosticFormatter()
     /// Whether standard output is a terminal (`render --watch` then clears the screen before each render).
     var outputIsTerminal = false
+    /// The mappings every mappings file is checked with, before it: the
+    /// tool's own, or a catalog file's Swift mappings with `--catalog`.
+    var fixedSources: [MappingSource]
 
     init(tool: CommandLineTool, arguments: CommandLineArguments) {
         self.tool = tool
         self.arguments = arguments
+        fixedSources = tool.sources
     }
 
     /// Runs the command, writing into the given streams.
@@ -47,7 +51,13 @@ struct CommandSession {
         case .validate: return validate()
         case .schema: return schema()
         case .catalog: return catalog()
+        case .lsp: return languageServer()
         case .render: break
+        case .browse:
+            if case .terminal = tool.browseDriver, !(outputIsTerminal && TerminalDevice.isAvailable) {
+                errors += "\(tool.name): error: 'browse' needs a terminal: run it in one, or use '\(tool.name) render' for text\n"
+                return .usage
+            }
         }
         let mappings = Result { () throws(ConfigurationError) in try mappingsFile() }
         let data = Result { () throws(ConfigurationError) in try dataFile() }
@@ -55,12 +65,15 @@ struct CommandSession {
         if case .success(let data?) = data { formatter.addSource(data.contents, named: data.name) }
         switch (mappings, data) {
         case (.success(let mappings), .success(let data?)):
+            if arguments.subcommand == .browse {
+                return browse(mappings: mappings, data: data)
+            }
             if arguments.watch {
                 return watch(data: data, standardOutput: &standardOutput, standardError: &standardError)
             }
             return render(mappings: mappings, data: data, into: &standardOutput)
         case (.success, .success(nil)):
-            errors += "\(tool.name): error: no data to render; pass --data FILE\n" + tool.usage(.render)
+            errors += "\(tool.name): error: no data to \(arguments.subcommand.rawValue); pass --data FILE\n" + tool.usage(arguments.subcommand)
             return .usage
         default:
             // Nothing can be rendered without both files, but every problem
@@ -91,9 +104,13 @@ struct CommandSession {
 
     /// Loads a mappings file: the registry, or `nil` when it has errors, and
     /// its diagnostics (errors, or the registry's warnings).
-    func loadRegistry(_ file: InputFile, plugins: PluginCatalog) -> (registry: MappingRegistry?, diagnostics: [Diagnostic]) {
+    func loadRegistry(_ file: InputFile, plugins: PluginCatalog, policy: DiagnosticPolicy? = nil) -> (registry: MappingRegistry?, diagnostics: [Diagnostic]) {
         do {
-            let registry = try MappingRegistry(configuration: file.contents, plugins: plugins, source: file.name, policy: arguments.policy)
+            let registry = try MappingRegistry(
+                plugins: plugins,
+                sources: fixedSources + [.json(file.contents, name: file.name)],
+                policy: policy ?? arguments.policy
+            )
             return (registry, registry.warnings)
         } catch {
             return (nil, error.diagnostics)
@@ -130,13 +147,18 @@ struct CommandSession {
         }
     }
 
-    /// Resolves every stored model; each failure points at the model's entry in the data document.
-    static func resolve(_ document: DataDocument, with registry: MappingRegistry) -> [Diagnostic] {
+    /// Resolves every stored model, with a render context when one is
+    /// given; each failure points at the model's entry in the data document.
+    ///
+    /// Without a context this is the library's `resolutionDiagnostics(with:)`;
+    /// with one, the same loop passing it (the library's has no `context:` yet).
+    static func resolve(_ document: DataDocument, with registry: MappingRegistry, context: (any Sendable)? = nil) -> [Diagnostic] {
+        guard let context else { return document.resolutionDiagnostics(with: registry) }
         var diagnostics: [Diagnostic] = []
         for entry in document.entries {
             // A `null` header, footer or supplementary model means "none".
             guard entry.kind == .cell || entry.value != nil else { continue }
-            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind).diagnostic {
+            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind, context: context).diagnostic {
                 diagnostic.location = entry.location
                 diagnostics.append(diagnostic)
             }

@@ -26,6 +26,11 @@ public struct ExitCode: Hashable, Sendable, CustomStringConvertible {
     /// `2`: the command line was wrong, or a named file could not be read.
     public static let usage = ExitCode(2)
 
+    /// `129` (128 + SIGHUP): `browse` ended because its terminal went away.
+    static let terminalGone = ExitCode(129)
+    /// `143` (128 + SIGTERM): `browse` ended on SIGTERM, after giving the terminal back.
+    static let terminated = ExitCode(143)
+
     /// The number, as the shell shows it.
     public var description: String { "\(rawValue)" }
 }

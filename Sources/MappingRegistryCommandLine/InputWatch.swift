@@ -17,7 +17,9 @@ final class InputWatch: Sendable {
     static let polling = FileWatcher.Pacing.polling(interval: 0.1, debounce: 0.05)
 
     /// Watches the mappings file at `path`; diagnostics name it `path`.
-    static func mappings(path: String, plugins: PluginCatalog, events: WatchEvents, pacing: FileWatcher.Pacing = polling) -> InputWatch {
+    static func mappings(
+        path: String, plugins: PluginCatalog, including sources: [MappingSource] = [], events: WatchEvents, pacing: FileWatcher.Pacing = polling
+    ) -> InputWatch {
         let url = URL(fileURLWithPath: path)
         let state = State()
         return InputWatch(url: url, pacing: pacing) { now in
@@ -35,7 +37,7 @@ final class InputWatch: Sendable {
                 }
             }
             return state.check(url, now: now) { data throws(ConfigurationError) in
-                try ReloadingRegistry(url: url, contents: data, plugins: plugins, source: path)
+                try ReloadingRegistry(url: url, contents: data, plugins: plugins, source: path, including: sources)
             } post: { outcome, contents in
                 if case .success(let reloading) = outcome { state.reloading = reloading }
                 events.post(.mappings(outcome.map(\.current), contents: contents))

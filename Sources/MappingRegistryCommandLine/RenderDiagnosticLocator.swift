@@ -13,6 +13,8 @@ import ModelStorage
 struct RenderDiagnosticLocator {
     let document: DataDocument
     let registry: MappingRegistry
+    /// The render context the render had, so a model resolves again as it did.
+    var context: (any Sendable)?
 
     /// The diagnostics, each located at its entry in the document when found.
     func locate(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
@@ -32,7 +34,9 @@ struct RenderDiagnosticLocator {
                 index = 0
             } else {
                 index = entries.firstIndex { entry in
-                    registry.resolve(entry.value as Any, at: position, kind: entry.kind).diagnostic == diagnostic
+                    let resolution = context.map { registry.resolve(entry.value as Any, at: position, kind: entry.kind, context: $0) }
+                        ?? registry.resolve(entry.value as Any, at: position, kind: entry.kind)
+                    return resolution.diagnostic == diagnostic
                 }
             }
             guard let index else { return diagnostic }

@@ -28,6 +28,7 @@ final class WatchEvents: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [Event] = []
     private var idle: (@Sendable (WatchEvents) -> Void)?
+    private var onPost: (@Sendable () -> Void)?
 
     /// Called by ``next()`` on the command's thread, instead of waiting,
     /// when no event is pending; it must post at least one.
@@ -36,12 +37,30 @@ final class WatchEvents: @unchecked Sendable {
         set { condition.withLock { idle = newValue } }
     }
 
+    /// Called after each post, on the posting thread: how a loop that
+    /// waits on something else (`browse` polls its terminal) hears of it.
+    var whenPosted: (@Sendable () -> Void)? {
+        get { condition.withLock { onPost } }
+        set { condition.withLock { onPost = newValue } }
+    }
+
     /// Adds an event and wakes ``next()``.
     func post(_ event: Event) {
         condition.lock()
         pending.append(event)
+        let posted = onPost
         condition.signal()
         condition.unlock()
+        posted?()
+    }
+
+    /// Every event posted since the last call, oldest first; none without waiting.
+    func take() -> [Event] {
+        condition.withLock {
+            let events = pending
+            pending.removeAll()
+            return events
+        }
     }
 
     /// Every event posted since the last call, oldest first; waits for one

@@ -55,6 +55,13 @@ final class WatchScript: @unchecked Sendable {
             }
         }
         started = true
+        Self.look(at: watches, now: &now)
+    }
+
+    /// Looks at every file, on a script's clock: a look that finds a
+    /// version which does not load is repeated one grace period later, so
+    /// that version is reported now.
+    static func look(at watches: [InputWatch], now: inout Date) {
         // A version that fails is reported on the second look at it.
         for _ in 0..<3 {
             let settled = watches.map { $0.poll(at: now) }.allSatisfy { $0 }

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func mappingsIsNotCalledNeedlessForSchema() {
-        #expect(firstLine(run(["schema", "--mappings", "m.json"])) == "tool: error: option '--mappings' does not apply to 'schema'; it is an option of 'render' and 'validate'")
+        #expect(firstLine(run(["schema", "--mappings", "m.json"])) == "tool: error: option '--mappings' does not apply to 'schema'; it is an option of 'render', 'browse' and 'validate'")
         #expect(firstLine(run(["schema", "--catalog", "c.json", "--mappings", "m.json"], tool: .standalone))
             == "mapping-registry: error: option '--mappings' is not available here: name the mappings files as arguments of 'validate'")
     }
@@ -59,7 +59,7 @@ import Testing
         #expect(data.code == .usage)
         #expect(firstLine(data) == "mapping-registry: error: option '--data' is not available here: stored data needs the app's own types: check it with the app's 'validate --data'")
         let watch = run(["validate", "--catalog", "c.json", "--watch", "a.json"], tool: .standalone)
-        #expect(firstLine(watch) == "mapping-registry: error: option '--watch' is not available here: this tool does not render: '--watch' is an option of the app's 'render'")
+        #expect(firstLine(watch) == "mapping-registry: error: option '--watch' is not available here: this tool does not render: '--watch' is an option of the app's 'render' and 'browse'")
     }
 
     @Test func theStandaloneUsageShowsTheCatalogAsRequired() {
@@ -100,11 +100,12 @@ import Testing
         func section(_ heading: String) -> String {
             sections.first { $0.hasPrefix(heading + "\n") } ?? ""
         }
-        let renderAndValidate = section("Options of render and validate:")
-        #expect(renderAndValidate.contains("--mappings FILE") && renderAndValidate.contains("--data FILE"))
+        let renderBrowseAndValidate = section("Options of render, browse and validate:")
+        #expect(renderBrowseAndValidate.contains("--mappings FILE") && renderBrowseAndValidate.contains("--data FILE"))
         let render = section("Options of render:")
-        #expect(render.contains("--strict") && render.contains("--watch") && !render.contains("--format"))
-        #expect(section("Options of validate and schema:").contains("--catalog FILE"))
+        #expect(render.contains("--strict") && !render.contains("--watch") && !render.contains("--format"))
+        #expect(section("Options of render and browse:").contains("--watch"))
+        #expect(section("Options of validate, schema and lsp:").contains("--catalog FILE"))
         let validate = section("Options of validate:")
         for option in ["--format", "--error CODE", "--warning CODE", "--ignore CODE", "--warnings-as-errors"] {
             #expect(validate.contains(option), "validate's options lack \(option)")

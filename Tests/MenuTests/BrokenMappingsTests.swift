@@ -60,7 +60,7 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
         ),
         .init(
             name: "invalid-json",
-            replace: #""priority": -1 }"#, with: #""priority": -1 }1️⃣,"#,
+            replace: "\"countImpression\" } }\n  ]", with: "\"countImpression\" } }1️⃣,\n  ]",
             expected: ["FILE:1️⃣: error: trailing comma before ']' [invalid-json]"]
         ),
         .init(
@@ -77,8 +77,8 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
         ),
         .init(
             name: "overlapping-mappings",
-            replace: #"{ "view": "SpicyDishRow", "model": "Dish", "condition": { "predicate": "isSpicy" }, "priority": 2 }"#,
-            with: #"1️⃣{ "view": "SpicyDishRow", "model": "Dish", "priority": 2 }"#,
+            replace: #"{ "view": "SpicyDishRow", "model": "Dish", "condition": { "predicate": "isSpicy" }, "priority": 2,"#,
+            with: #"1️⃣{ "view": "SpicyDishRow", "model": "Dish", "priority": 2,"#,
             expected: ["FILE:1️⃣: error: 'SpicyDishRow' here and 'VeganDishRow' at FILE:7:5 both show 'Dish' as cell with priority 2 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]", "FILE:7:5: note: 'VeganDishRow' is declared here"]
         ),
         .init(

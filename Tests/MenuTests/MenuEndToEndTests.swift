@@ -50,7 +50,7 @@ import Testing
             """.utf8).write(to: data)
         let run = try MenuBinary.run(["validate", "--data", data.path])
         #expect(run.status == 0)
-        #expect(run.errors == "menu: 0 errors, 0 warnings; checked mappings.json (13 mappings) and \(data.path) (4 stored models)\n")
+        #expect(run.errors == "menu: 0 errors, 0 warnings; checked mappings.json (14 mappings) and \(data.path) (4 stored models)\n")
         let render = try MenuBinary.run(["--strict", "--data", data.path])
         #expect(render.status == 0)
         #expect(render.errors == "")
@@ -127,17 +127,17 @@ import Testing
         )
         #expect(run.status == 1)
         #expect(run.output == "::error file=\(broken.path),line=1,col=38::unknown view 'DishRo'; did you mean 'DishRow'? [unknown-view]\n")
-        #expect(run.errors == "mapping-registry: 1 error, 0 warnings; checked mappings.json (13 mappings), \(broken.path)\n")
+        #expect(run.errors == "mapping-registry: 1 error, 0 warnings; checked mappings.json (14 mappings), \(broken.path)\n")
     }
 
     @Test func cleanFilesExitZeroAndAnUnreadableOneExitsTwo() throws {
         let clean = try MenuBinary.run(["validate", "--catalog", Self.catalog, "mappings.json"], executable: "mapping-registry")
         #expect(clean.status == 0)
-        #expect(clean.errors == "mapping-registry: 0 errors, 0 warnings; checked mappings.json (13 mappings)\n")
+        #expect(clean.errors == "mapping-registry: 0 errors, 0 warnings; checked mappings.json (14 mappings)\n")
         let missing = try MenuBinary.run(["validate", "--catalog", Self.catalog, "mappings.json", "nope.json"], executable: "mapping-registry")
         #expect(missing.status == 2)
         #expect(missing.errors.hasPrefix("error: cannot read '"))
-        #expect(missing.errors.hasSuffix("mapping-registry: 1 error, 0 warnings; checked mappings.json (13 mappings)\n"))
+        #expect(missing.errors.hasSuffix("mapping-registry: 1 error, 0 warnings; checked mappings.json (14 mappings)\n"))
     }
 
     @Test func usageErrorsExitTwo() throws {

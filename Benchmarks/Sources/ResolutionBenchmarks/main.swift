@@ -102,6 +102,23 @@ func measuredRender(_ registry: MappingRegistry, _ storage: MemoryStorage) -> In
 }
 
 // `--instructions-render`: one render of 100 000 items, after a warm-up.
+// `--events`: what sending an event costs over resolving and calling the handler.
+if arguments.contains("--events") {
+    runEventBenchmark()
+    exit(0)
+}
+
+// `--instructions-events`: one send loop and one resolve-and-call loop of
+// 100 000 items each, for callgrind (measuredSendLoop, measuredResolveAndCallLoop).
+if arguments.contains("--instructions-events") {
+    guard let registry = eventRegistry() else { exit(1) }
+    let items = (0..<100_000).map { M0(id: $0) }
+    sink &+= measuredSendLoop(registry, items, count: items.count) &+ measuredResolveAndCallLoop(registry, items, count: items.count)
+    sink &+= measuredSendLoop(registry, items, count: items.count) &+ measuredResolveAndCallLoop(registry, items, count: items.count)
+    print("sent (checksum \(sink))")
+    exit(0)
+}
+
 if arguments.contains("--instructions-render") {
     guard let registry = renderRegistry() else { exit(1) }
     let storage = MemoryStorage()

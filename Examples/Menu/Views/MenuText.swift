@@ -11,6 +11,24 @@ enum MenuText {
         return name + " " + String(repeating: ".", count: dots) + " " + amount
     }
 
+    /// `Burrata ....................... sold out`: a name and a word where the price goes.
+    static func line(_ name: String, trailing: String) -> String {
+        let dots = max(3, width - name.count - trailing.count - 2)
+        return name + " " + String(repeating: ".", count: dots) + " " + trailing
+    }
+
+    /// `Burrata · 11.00 · heirloom tomatoes, basil oil · sold out tonight · seen 3 times`:
+    /// a dish in one line, for `menu browse`'s status line.
+    static func summary(of dish: Dish, impressions: Int) -> String {
+        var parts = [dish.name, price(dish.price)]
+        if let detail = dish.detail { parts.append(detail) }
+        if dish.vegan { parts.append("vegan") }
+        if dish.spicy { parts.append("spicy") }
+        if dish.soldOut { parts.append("sold out tonight") }
+        parts.append("seen \(impressions) time\(impressions == 1 ? "" : "s")")
+        return parts.joined(separator: " · ")
+    }
+
     /// `6.50`: two decimals, rounded to the cent. Prices too large to
     /// count in cents, and values that are not numbers, are shown as `?`.
     static func price(_ value: Double) -> String {

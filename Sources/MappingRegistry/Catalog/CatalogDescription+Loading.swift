@@ -87,7 +87,25 @@ extension CatalogDescription {
         checkList("views", "view", names: views.map(\.name), takes: views.map(\.takes))
         checkList("predicates", "predicate", names: predicates.map(\.name), takes: predicates.map(\.takes))
         checkList("decorators", "decorator", names: decorators.map(\.name), takes: decorators.map(\.takes))
+        checkList("handlers", "handler", names: (handlers ?? []).map(\.name), takes: (handlers ?? []).map(\.takes))
         checkList("types", "type", names: types.map(\.id), takes: [])
         guard diagnostics.isEmpty else { throw ConfigurationError(diagnostics: diagnostics) }
+    }
+}
+
+extension CatalogDescription {
+    /// The Swift-declared mappings a catalog file carries, as declarations
+    /// located at their Swift call sites: checked with the JSON files of a
+    /// `validate --catalog` run, before them.
+    ///
+    /// - Parameters:
+    ///   - data: The catalog file, already read by ``init(data:source:)``.
+    ///   - source: Its name, for diagnostics about the file itself.
+    /// - Throws: ``ConfigurationError`` when a mapping entry is malformed.
+    package static func swiftMappings(in data: Data, source: String) throws(ConfigurationError) -> [MappingDeclaration] {
+        var log = DiagnosticLog(policy: DiagnosticPolicy())
+        let declarations = ConfigurationParser.parseCatalogMappings(data, source: source, log: &log)
+        if log.hasErrors { throw ConfigurationError(diagnostics: log.diagnostics) }
+        return declarations
     }
 }

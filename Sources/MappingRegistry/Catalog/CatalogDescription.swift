@@ -28,6 +28,8 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         package var type: String
         /// Whether data documents can create it.
         package var decodable: Bool
+        /// Where it was registered: `/abs/path/Plugins.swift:42`.
+        package var registeredAt: String?
     }
 
     package struct View: Codable, Equatable, Sendable {
@@ -37,6 +39,7 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         /// The id of its `TextView` type; `nil` for a handler view. Two
         /// names with one view type are one view (aliases).
         package var viewType: String?
+        package var registeredAt: String?
     }
 
     package struct Predicate: Codable, Equatable, Sendable {
@@ -44,11 +47,23 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         package var takes: String
         /// The Swift name of its argument type, such as `Double`; `nil` when it takes none.
         package var argument: String?
+        /// The Swift name of the render context it reads; `nil` when it reads none.
+        package var context: String?
+        package var registeredAt: String?
     }
 
     package struct Decorator: Codable, Equatable, Sendable {
         package var name: String
         package var takes: String
+        package var registeredAt: String?
+    }
+
+    /// A named event handler: the event it handles and the type it takes.
+    package struct Handler: Codable, Equatable, Sendable {
+        package var name: String
+        package var event: String
+        package var takes: String
+        package var registeredAt: String?
     }
 
     package struct TypeEntry: Codable, Equatable, Sendable {
@@ -81,6 +96,8 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
     package var views: [View]
     package var predicates: [Predicate]
     package var decorators: [Decorator]
+    /// The named event handlers; absent in catalogs written before events.
+    package var handlers: [Handler]?
     package var types: [TypeEntry]
 
     // MARK: - From a catalog
@@ -96,12 +113,23 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         let predicates = plugins.predicates.values.sorted { $0.name < $1.name }
         let decorators = plugins.decorators.values.sorted { $0.name < $1.name }
         catalogVersion = Self.supportedVersion
-        self.models = models.map { Model(name: $0.name, type: table.add($0.type), decodable: $0.decode != nil) }
-        self.views = views.map { view in
-            View(name: view.name, takes: table.add(view.model), viewType: view.viewTypeName)
+        self.models = models.map {
+            Model(name: $0.name, type: table.add($0.type), decodable: $0.decode != nil, registeredAt: plugins.registrationSite(of: "model", named: $0.name))
         }
-        self.predicates = predicates.map { Predicate(name: $0.name, takes: table.add($0.model), argument: $0.argumentTypeName) }
-        self.decorators = decorators.map { Decorator(name: $0.name, takes: table.add($0.model)) }
+        self.views = views.map { view in
+            View(name: view.name, takes: table.add(view.model), viewType: view.viewTypeName, registeredAt: plugins.registrationSite(of: "view", named: view.name))
+        }
+        self.predicates = predicates.map {
+            Predicate(
+                name: $0.name, takes: table.add($0.model), argument: $0.argumentTypeName, context: $0.contextTypeName,
+                registeredAt: plugins.registrationSite(of: "predicate", named: $0.name)
+            )
+        }
+        self.decorators = decorators.map { Decorator(name: $0.name, takes: table.add($0.model), registeredAt: plugins.registrationSite(of: "decorator", named: $0.name)) }
+        let handlers = plugins.handlers.values.sorted { $0.name < $1.name }
+        self.handlers = handlers.map {
+            Handler(name: $0.name, event: $0.handler.event, takes: table.add($0.model), registeredAt: plugins.registrationSite(of: "handler", named: $0.name))
+        }
         types = table.entries().map { entry in
             var entry = entry
             entry.model = plugins.modelNamesByType[table.swiftTypeIDs[entry.id] ?? ObjectIdentifier(DescribedType.self)]
@@ -167,14 +195,26 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
     // MARK: - Writing
 
     /// The catalog as JSON, keys in a reading order, ending with a line break.
-    package func rendered() -> String {
-        func named(_ name: String, _ rest: [(String, JSONValue)]) -> JSONValue { .object([("name", .string(name))] + rest) }
+    ///
+    /// - Parameter mappings: The Swift-declared mappings the catalog
+    ///   carries, each a `mappings.json` mapping object with its `location`.
+    package func rendered(mappings: [JSONValue] = []) -> String {
+        func named(_ name: String, _ rest: [(String, JSONValue)], at site: String?) -> JSONValue {
+            .object([("name", .string(name))] + rest + (site.map { [("registeredAt", .string($0))] } ?? []))
+        }
+        func optional(_ key: String, _ value: String?) -> [(String, JSONValue)] {
+            value.map { [(key, .string($0))] } ?? []
+        }
         let document: JSONValue = .object([
             ("catalogVersion", .integer(catalogVersion)),
-            ("models", .array(models.map { named($0.name, [("type", .string($0.type)), ("decodable", .bool($0.decodable))]) })),
-            ("views", .array(views.map { named($0.name, [("takes", .string($0.takes))] + ($0.viewType.map { [("viewType", .string($0))] } ?? [])) })),
-            ("predicates", .array(predicates.map { named($0.name, [("takes", .string($0.takes))] + ($0.argument.map { [("argument", .string($0))] } ?? [])) })),
-            ("decorators", .array(decorators.map { named($0.name, [("takes", .string($0.takes))]) })),
+            ("models", .array(models.map { named($0.name, [("type", .string($0.type)), ("decodable", .bool($0.decodable))], at: $0.registeredAt) })),
+            ("views", .array(views.map { named($0.name, [("takes", .string($0.takes))] + optional("viewType", $0.viewType), at: $0.registeredAt) })),
+            ("predicates", .array(predicates.map {
+                named($0.name, [("takes", .string($0.takes))] + optional("argument", $0.argument) + optional("context", $0.context), at: $0.registeredAt)
+            })),
+            ("decorators", .array(decorators.map { named($0.name, [("takes", .string($0.takes))], at: $0.registeredAt) })),
+            ("handlers", .array((handlers ?? []).map { named($0.name, [("event", .string($0.event)), ("takes", .string($0.takes))], at: $0.registeredAt) })),
+            ("mappings", .array(mappings)),
             ("types", .array(types.map { type in
                 .object(
                     [("id", .string(type.id)), ("name", .string(type.name)), ("shape", .string(type.shape))]

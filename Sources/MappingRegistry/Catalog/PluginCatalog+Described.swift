@@ -66,6 +66,23 @@ extension PluginCatalog {
                 return .plain { _, _ in false }
             }
         }
+        // Where each plugin was registered, as the app's catalog recorded it.
+        let sites = description.models.map { ("model", $0.name, $0.registeredAt) }
+            + description.views.map { ("view", $0.name, $0.registeredAt) }
+            + description.predicates.map { ("predicate", $0.name, $0.registeredAt) }
+            + description.decorators.map { ("decorator", $0.name, $0.registeredAt) }
+            + (description.handlers ?? []).map { ("handler", $0.name, $0.registeredAt) }
+        for (category, name, site) in sites {
+            if let site { registrationSites["\(category)\u{0}\(name)"] = site }
+        }
+        for handler in description.handlers ?? [] {
+            // A described handler is only checked: its event and the type it takes.
+            let checked = EventHandler(
+                event: handler.event, name: handler.name, model: type(handler.takes), output: ObjectIdentifier(Void.self),
+                outputName: "Void", viewTypeName: nil, body: TypedHandlerBody<Void> { _, _, _ in .returned(()) }
+            )
+            handlers[handler.name] = HandlerPlugin(name: handler.name, handler: checked)
+        }
         for decorator in description.decorators {
             decorators[decorator.name] = DecoratorPlugin(name: decorator.name, model: type(decorator.takes)) { text, _, _ in text }
         }

@@ -78,7 +78,7 @@ struct MappingChecker {
         let mapping = CompiledMapping(
             index: mappings.count, view: view, model: model, kind: declaration.kind,
             reuseIdentifier: reuseIdentifier, poolIndex: poolIndex, condition: condition,
-            priority: declaration.priority, decorators: decorators, handlers: handlers, sites: sites, sourceIndex: declaration.sourceIndex
+            priority: declaration.priority, decorators: decorators, handlers: handlers.keys.sorted().compactMap { handlers[$0] }, sites: sites, sourceIndex: declaration.sourceIndex
         )
         mappings.append(mapping)
         return mapping
@@ -176,7 +176,10 @@ struct MappingChecker {
             report(.unknownEvent(entry.event, known: knownEvents.sorted(), at: entry.site))
         }
         guard let plugin = plugins.handlers[name] else {
-            report(.unknownPlugin("handler", code: .unknownHandler, named: name, candidates: plugins.handlers.keys, noneRegistered: "the PluginCatalog has no handlers", at: entry.handlerSite))
+            // The name meant is most likely one of the handlers of this event.
+            let serving = plugins.handlers.values.filter { $0.handler.event == entry.event }.map(\.name)
+            let candidates = serving.isEmpty ? Array(plugins.handlers.keys) : serving
+            report(.unknownPlugin("handler", code: .unknownHandler, named: name, candidates: candidates, noneRegistered: "the PluginCatalog has no handlers", at: entry.handlerSite))
             return nil
         }
         guard eventIsKnown else { return nil }

@@ -13,10 +13,10 @@ import ModelStorage
 /// exactly where `JSONDecoder` does); one that fails is handed to
 /// `JSONDecoder` as its own bytes, whose error the diagnostic words. Tests
 /// turn in-place decoding off, to hold the fast path to `JSONDecoder` alone.
-struct DataDocumentLoader {
-    static let rootKeys = ["$schema", "sections"]
-    static let sectionKeys = ["header", "footer", "items", "supplementary"]
-    static let entryKeys = ["model", "value"]
+package struct DataDocumentLoader {
+    package static let rootKeys = ["$schema", "sections"]
+    package static let sectionKeys = ["header", "footer", "items", "supplementary"]
+    package static let entryKeys = ["model", "value"]
 
     let source: String
     let plugins: PluginCatalog

@@ -49,6 +49,36 @@ struct ConfigurationParser {
     ///   - log: Where every problem with the document's shape is reported.
     /// - Returns: The declarations, each marked well-formed or not under the
     ///   log's policy (an unknown key the policy lets pass leaves it whole).
+    /// Reads the Swift-declared mappings a catalog file carries: its
+    /// `"mappings"`, each a mapping object with its `"location"`
+    /// (`Feed/Mappings.swift:12:5`), where every diagnostic about it is
+    /// placed, as for the Swift declaration itself. Event handlers are left
+    /// out: a Swift closure cannot be read back, and no check across
+    /// mappings needs them.
+    ///
+    /// - Returns: The declarations; problems with the file go to `log`.
+    static func parseCatalogMappings(_ data: Data, source: String, log: inout DiagnosticLog) -> [MappingDeclaration] {
+        var parser = ConfigurationParser(source: source, log: log)
+        defer { log = parser.log }
+        guard let root = try? JSONParser.parse(data), let elements = root.objectMembers?.first(where: { $0.key == "mappings" })?.value.arrayElements else {
+            return []
+        }
+        var declarations: [MappingDeclaration] = []
+        for (index, element) in elements.enumerated() {
+            let pointer = JSONPointer.appending("/mappings", index: index)
+            guard var declaration = parser.mapping(element, pointer: pointer, extraKeys: ["location"]) else { continue }
+            let locationNode = element.objectMembers?.first { $0.key == "location" }?.value
+            guard let written = locationNode?.stringValue, let location = SourceLocation(swiftLocation: written) else {
+                parser.report(.missingKey("location", in: "the catalog's mapping", at: declaration.sites.object, hint: "write where it is declared: \"File.swift:12:5\""))
+                continue
+            }
+            declaration.sites = DeclarationSites(swiftCallSite: location.file, line: location.line, column: location.column)
+            declaration.events = []
+            declarations.append(declaration)
+        }
+        return declarations
+    }
+
     static func parse(_ data: Data, source: String, log: inout DiagnosticLog) -> Result {
         var parser = ConfigurationParser(source: source, log: log)
         parser.run(data)
@@ -118,7 +148,7 @@ struct ConfigurationParser {
 
     /// A declaration for a mapping object, flagged when anything in it was
     /// reported; `nil` when it is not even an object.
-    private mutating func mapping(_ node: JSONNode, pointer: String) -> MappingDeclaration? {
+    private mutating func mapping(_ node: JSONNode, pointer: String, extraKeys: [String] = []) -> MappingDeclaration? {
         var sites = DeclarationSites(object: location(of: node, pointer))
         guard let members = node.objectMembers else {
             report(.wrongType(expected: "a mapping object", found: node, at: sites.object))
@@ -126,7 +156,7 @@ struct ConfigurationParser {
         }
         let errorsBefore = log.errorCount
         let unreadBefore = unreadCount
-        let fields = checkKeys(members, known: Self.mappingKeys, in: pointer)
+        let fields = checkKeys(members, known: Self.mappingKeys + extraKeys, in: pointer)
 
         var view: MappingDeclaration.ViewReference?
         if let name = requiredName("view", fields, members: members, pointer: pointer, sites: &sites, site: \.view) {

@@ -4,7 +4,7 @@
 /// and descriptions are read from.
 ///
 /// Cases are in the order messages and schemas list them.
-enum MappingsKey: String, CaseIterable, Sendable {
+package enum MappingsKey: String, CaseIterable, Sendable {
     // The document
     case schema = "$schema"
     case version
@@ -28,7 +28,7 @@ enum MappingsKey: String, CaseIterable, Sendable {
     case not
 
     /// The kind of object a key belongs in.
-    enum Place: Sendable {
+    package enum Place: Sendable {
         /// The document's root object.
         case document
         /// A mapping object, an element of `mappings`.
@@ -39,7 +39,7 @@ enum MappingsKey: String, CaseIterable, Sendable {
     }
 
     /// The object the key belongs in.
-    var place: Place {
+    package var place: Place {
         switch self {
         case .schema, .version, .mappings: .document
         case .view, .model, .kind, .reuseIdentifier, .condition, .priority, .decorators, .events: .mapping
@@ -48,7 +48,7 @@ enum MappingsKey: String, CaseIterable, Sendable {
     }
 
     /// Whether an object of its place must have it.
-    var isRequired: Bool {
+    package var isRequired: Bool {
         switch self {
         case .version, .mappings, .view, .model: true
         default: false
@@ -61,7 +61,7 @@ enum MappingsKey: String, CaseIterable, Sendable {
     }
 
     /// One or two sentences on what the key means: the schema's description.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .schema: "The URL or relative path of this JSON Schema, for editors; ignored by the library."
         case .version: "The format version: 1."
@@ -85,13 +85,13 @@ enum MappingsKey: String, CaseIterable, Sendable {
     }
 
     /// The keys of one place, in order.
-    static func keys(in place: Place) -> [MappingsKey] {
+    package static func keys(in place: Place) -> [MappingsKey] {
         allCases.filter { $0.place == place }
     }
 
     /// The keys of one place as written, in order: what a parser allows
     /// and suggests.
-    static func names(in place: Place) -> [String] {
+    package static func names(in place: Place) -> [String] {
         keys(in: place).map(\.rawValue)
     }
 }

@@ -32,3 +32,27 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
         "\(file):\(line):\(column)"
     }
 }
+
+extension SourceLocation {
+    /// A registration site written `path:line` (a catalog file's
+    /// `registeredAt`), as a location at the line's first column.
+    init(registrationSite site: String) {
+        let parts = site.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count >= 2, let line = Int(parts[parts.count - 1]) {
+            self.init(file: parts.dropLast().joined(separator: ":"), line: line, column: 1, pointer: "")
+        } else {
+            self.init(file: site, line: 1, column: 1, pointer: "")
+        }
+    }
+}
+
+extension SourceLocation {
+    /// A Swift location written `file:line:column`, as a catalog file's
+    /// `"location"` holds it; `nil` when it is not of that form.
+    init?(swiftLocation text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]),
+              line > 0, column > 0 else { return nil }
+        self.init(file: parts.dropLast(2).joined(separator: ":"), line: line, column: column, pointer: "")
+    }
+}

@@ -3,18 +3,11 @@ import ModelStorage
 /// One event handler with its types erased: what a compiled mapping keeps
 /// per event, whether the handler came from `.on(…)` in Swift or from the
 /// catalog by name.
-struct EventHandler: Sendable {
-    /// What calling a handler gave.
-    enum Call {
-        case returned(any Sendable)
-        /// The handler takes a view and was given none, or one of another type.
-        case needsView(String)
-        /// The value is not of the handler's model type.
-        case wrongModel
-    }
-
+final class EventHandler: Sendable {
     /// The event the handler is for.
     let event: String
+    /// The registered name of a named handler; `nil` for a Swift closure.
+    let name: String?
     /// The model type the handler takes.
     let model: ModelType
     /// The type the handler returns, and its name for messages.
@@ -22,21 +15,24 @@ struct EventHandler: Sendable {
     let outputName: String
     /// The view type a view-taking handler takes, by name; `nil` for `(model, position)`.
     let viewTypeName: String?
-    let call: @Sendable (_ view: AnyObject?, _ value: Any, _ position: ItemPosition) -> Call
+    /// The handler itself, a ``TypedHandlerBody`` of the output type
+    /// ``output`` names: sending casts it back without a dynamic cast.
+    let body: HandlerBody
 
     /// A `(model, position)` handler.
     static func model<M, Output: Sendable>(
         _ event: MappingEvent<Output>, _ model: M.Type, _ handler: @escaping @Sendable (M, ItemPosition) -> Output
     ) -> EventHandler {
         EventHandler(
-            event: event.name, model: ModelType(model), output: ObjectIdentifier(Output.self),
-            outputName: String(describing: Output.self), viewTypeName: nil
-        ) { _, value, position in
-            switch value {
-            case let model as M: .returned(handler(model, position))
-            default: .wrongModel
+            event: event.name, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
+            outputName: String(describing: Output.self), viewTypeName: nil,
+            body: TypedHandlerBody<Output> { _, value, position in
+                switch value {
+                case let model as M: .returned(handler(model, position))
+                default: .wrongModel
+                }
             }
-        }
+        )
     }
 
     /// A `(view, model, position)` handler.
@@ -45,15 +41,65 @@ struct EventHandler: Sendable {
     ) -> EventHandler {
         let viewName = String(describing: V.self)
         return EventHandler(
-            event: event.name, model: ModelType(model), output: ObjectIdentifier(Output.self),
-            outputName: String(describing: Output.self), viewTypeName: viewName
-        ) { view, value, position in
-            guard let view = view as? V else { return .needsView(viewName) }
-            switch value {
-            case let model as M: return .returned(handler(view, model, position))
-            default: return .wrongModel
+            event: event.name, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
+            outputName: String(describing: Output.self), viewTypeName: viewName,
+            body: TypedHandlerBody<Output> { view, value, position in
+                guard let view = view as? V else { return .needsView(viewName) }
+                switch value {
+                case let model as M: return .returned(handler(view, model, position))
+                default: return .wrongModel
+                }
             }
-        }
+        )
+    }
+
+    init(
+        event: String, name: String?, model: ModelType, output: ObjectIdentifier, outputName: String,
+        viewTypeName: String?, body: HandlerBody
+    ) {
+        self.event = event
+        self.name = name
+        self.model = model
+        self.output = output
+        self.outputName = outputName
+        self.viewTypeName = viewTypeName
+        self.body = body
+    }
+
+    /// The same handler under a registered name.
+    func named(_ name: String) -> EventHandler {
+        EventHandler(event: event, name: name, model: model, output: output, outputName: outputName, viewTypeName: viewTypeName, body: body)
+    }
+
+    /// The handler as returning `Output`, when that is its output type.
+    @inline(__always)
+    func typed<Output: Sendable>(as output: Output.Type) -> TypedHandlerBody<Output>? {
+        guard self.output == ObjectIdentifier(Output.self) else { return nil }
+        // The output type was checked: the body is a TypedHandlerBody<Output>.
+        return unsafeDowncast(body, to: TypedHandlerBody<Output>.self)
+    }
+}
+
+/// A handler body with its output type erased; always a ``TypedHandlerBody``.
+class HandlerBody: @unchecked Sendable {
+    // @unchecked: no state; the subclass holds only a `let` @Sendable closure.
+}
+
+/// A handler body that returns `Output`.
+final class TypedHandlerBody<Output: Sendable>: HandlerBody, @unchecked Sendable {
+    /// What calling a handler gave.
+    enum Call {
+        case returned(Output)
+        /// The handler takes a view and was given none, or one of another type.
+        case needsView(String)
+        /// The value is not of the handler's model type.
+        case wrongModel
+    }
+
+    let call: @Sendable (_ view: AnyObject?, _ value: Any, _ position: ItemPosition) -> Call
+
+    init(_ call: @escaping @Sendable (_ view: AnyObject?, _ value: Any, _ position: ItemPosition) -> Call) {
+        self.call = call
     }
 }
 

@@ -4,7 +4,7 @@
 ///
 /// A mapping has at most one handler per event. Attach one in Swift with
 /// `Map(…).on(…)`,
-/// or register a named handler (``PluginCatalog/register(handler:for:model:_:)``)
+/// or register a named handler (``PluginCatalog/register(handler:for:model:filePath:line:_:)``)
 /// and list it in `mappings.json` under `"events"`. A host fires it with
 /// ``MappingRegistry/send(_:to:at:kind:view:context:)`` or ``ReusePool/send(_:to:at:kind:context:)``.
 ///
@@ -35,6 +35,6 @@ extension MappingEvent where Output == Void {
 }
 
 /// The events this library names, for did-you-mean and the schema.
-enum BuiltInEvent {
-    static let names = ["didSelect", "willDisplay", "didEndDisplaying"]
+package enum BuiltInEvent {
+    package static let names = ["didSelect", "willDisplay", "didEndDisplaying"]
 }

@@ -54,8 +54,8 @@ extension MappingRegistry {
         kind: ViewKind,
         view: (Any) -> AnyObject?
     ) -> EventResult<Output> {
-        guard let handler = mapping.compiled.handlers[event.name] else { return .unhandled(mapping) }
-        guard handler.output == ObjectIdentifier(Output.self) else {
+        guard let handler = mapping.compiled.handler(for: event.name) else { return .unhandled(mapping) }
+        guard let body = handler.typed(as: Output.self) else {
             return .failed(Diagnostic(
                 severity: .error,
                 code: .incompatibleEvent,
@@ -65,9 +65,8 @@ extension MappingRegistry {
             ))
         }
         let given = handler.viewTypeName == nil ? nil : view(value)
-        switch handler.call(given, value, position) {
+        switch body.call(given, value, position) {
         case .returned(let output):
-            guard let output = output as? Output else { return .unhandled(mapping) }
             return .handled(output)
         case .needsView(let viewType):
             return .failed(.missingView(event: event.name, mapping: mapping, viewType: viewType, given: given, at: position, kind: kind))

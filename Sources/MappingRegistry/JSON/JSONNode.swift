@@ -1,7 +1,7 @@
 /// One parsed JSON value with where it starts and which bytes it spans.
-struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// The kind of a JSON value and its contents.
-    enum Value: Sendable {
+    package enum Value: Sendable {
         /// An object; members in source order. Duplicate keys are kept (the caller reports them).
         case object([JSONMember])
         /// An array; elements in source order.
@@ -17,15 +17,15 @@ struct JSONNode: Sendable {
     }
 
     /// The value and, for containers, its children.
-    var value: Value
+    package var value: Value
     /// The first character of the value: the `{`, `[`, `"`, digit or minus, `t`, `f` or `n`.
-    var location: TextLocation
+    package var location: TextLocation
     /// The value's bytes in the source, e.g. to hand a slice to `JSONDecoder`.
-    var byteRange: Range<Int>
+    package var byteRange: Range<Int>
 
     /// The kind of the value in words: "object", "array", "string", "number", "boolean" or "null",
     /// for messages like "expected a string, found a number".
-    var typeName: String {
+    package var typeName: String {
         switch value {
         case .object: "object"
         case .array: "array"
@@ -37,37 +37,37 @@ struct JSONNode: Sendable {
     }
 
     /// The members if this is an object, otherwise `nil`.
-    var objectMembers: [JSONMember]? {
+    package var objectMembers: [JSONMember]? {
         if case .object(let members) = value { return members }
         return nil
     }
 
     /// The elements if this is an array, otherwise `nil`.
-    var arrayElements: [JSONNode]? {
+    package var arrayElements: [JSONNode]? {
         if case .array(let elements) = value { return elements }
         return nil
     }
 
     /// The string if this is a string, otherwise `nil`.
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = value { return string }
         return nil
     }
 
     /// The number if this is a number, otherwise `nil`.
-    var numberValue: JSONNumber? {
+    package var numberValue: JSONNumber? {
         if case .number(let number) = value { return number }
         return nil
     }
 
     /// The Boolean if this is `true` or `false`, otherwise `nil`.
-    var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let bool) = value { return bool }
         return nil
     }
 
     /// Whether this is `null`.
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = value { return true }
         return false
     }

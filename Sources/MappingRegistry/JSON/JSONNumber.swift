@@ -1,11 +1,11 @@
 /// A number kept as its literal text, so integers are never rounded through `Double`.
-struct JSONNumber: Hashable, Sendable {
+package struct JSONNumber: Hashable, Sendable {
     /// The number exactly as written in the source, e.g. `-12.5e3`.
-    var literal: String
+    package var literal: String
     /// The value of an integer literal (no fraction, no exponent) that fits in `Int`; `nil` otherwise. `-0` gives `0`.
-    var intValue: Int?
+    package var intValue: Int?
     /// The value as a `Double`; `nil` if it is not finite (e.g. `1e400`).
-    var doubleValue: Double?
+    package var doubleValue: Double?
 
     /// Whether the literal is written as an integer (no fraction, no
     /// exponent), whether or not it fits in `Int`.

@@ -9,14 +9,19 @@ import Foundation
 /// It works on UTF-8 bytes with an index. Lines are separated by `\n`, `\r\n` or a lone `\r`;
 /// columns count Unicode scalars; a leading UTF-8 byte order mark is skipped and not counted.
 /// The first syntax error is thrown; there is no recovery.
-struct JSONParser {
+package struct JSONParser {
     /// Bounds that keep hostile or accidental input from exhausting memory or the stack.
-    struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// The deepest nesting of objects and arrays accepted. Keep this modest: the parser
         /// recurses once per level.
-        var maxDepth: Int = 128
+        package var maxDepth: Int
         /// The largest document accepted, in bytes.
-        var maxBytes: Int = 64 * 1024 * 1024
+        package var maxBytes: Int
+
+        package init(maxDepth: Int = 128, maxBytes: Int = 64 * 1024 * 1024) {
+            self.maxDepth = maxDepth
+            self.maxBytes = maxBytes
+        }
     }
 
     /// The whole source.
@@ -59,7 +64,7 @@ struct JSONParser {
     ///   - limits: Size and nesting limits.
     /// - Returns: The root value.
     /// - Throws: The first syntax error; a JSON syntax error cannot be recovered from reliably.
-    static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONNode {
         guard bytes.count <= limits.maxBytes else {
             throw tooLargeError(byteCount: bytes.count, limits: limits)
         }
@@ -68,7 +73,7 @@ struct JSONParser {
     }
 
     /// Parses a whole document held in `Data`; otherwise the same as parsing its bytes.
-    static func parse(_ data: Data, limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ data: Data, limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONNode {
         guard data.count <= limits.maxBytes else {
             throw tooLargeError(byteCount: data.count, limits: limits)
         }

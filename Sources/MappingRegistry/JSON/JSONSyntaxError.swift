@@ -1,12 +1,12 @@
 /// A JSON syntax error: what is wrong, in plain words, and the character it points at.
-struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// A human-readable description of the problem, e.g. "trailing comma before '}'".
-    var message: String
+    package var message: String
     /// Where the problem is: the offending character, or where the input ended.
-    var location: TextLocation
+    package var location: TextLocation
 }
 
 extension JSONSyntaxError: CustomStringConvertible {
     /// `line:column: message`.
-    var description: String { "\(location): \(message)" }
+    package var description: String { "\(location): \(message)" }
 }

@@ -7,6 +7,9 @@ package indirect enum JSONValue: Sendable, ExpressibleByStringLiteral, Expressib
     case null
     case bool(Bool)
     case integer(Int)
+    /// A number that is not an integer; written as JSON has it (`null` for
+    /// an infinity or NaN, which JSON cannot hold).
+    case number(Double)
     case string(String)
     case array([JSONValue])
     /// Members in the order they are written.
@@ -116,6 +119,7 @@ package indirect enum JSONValue: Sendable, ExpressibleByStringLiteral, Expressib
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
         case .integer(let value): text += String(value)
+        case .number(let value): text += value.isFinite ? "\(value)" : "null"
         case .string(let value): Self.writeString(value, to: &text)
         case .array(let elements):
             text += "["

@@ -24,8 +24,8 @@ final class CompiledMapping: Sendable {
     let priority: Int
     /// The decorators applied, in order, to the view's text.
     let decorators: [DecoratorPlugin]
-    /// The handler of each event the mapping handles, by event name.
-    let handlers: [String: EventHandler]
+    /// The handlers of the events the mapping handles, one per event, by event name.
+    let handlers: [EventHandler]
     /// Where each part was declared, for diagnostics.
     let sites: DeclarationSites
     /// The position of the mapping's source among the sources given.
@@ -33,7 +33,7 @@ final class CompiledMapping: Sendable {
 
     init(
         index: Int, view: ViewPlugin, model: ModelPlugin, kind: ViewKind, reuseIdentifier: String, poolIndex: Int,
-        condition: Condition, priority: Int, decorators: [DecoratorPlugin], handlers: [String: EventHandler],
+        condition: Condition, priority: Int, decorators: [DecoratorPlugin], handlers: [EventHandler],
         sites: DeclarationSites, sourceIndex: Int
     ) {
         self.index = index
@@ -53,6 +53,13 @@ final class CompiledMapping: Sendable {
     /// Where the mapping was declared: its object in a JSON file, or the
     /// Swift call site of its declaration.
     var location: SourceLocation { sites.object }
+
+    /// The handler of an event: a short list, searched in place.
+    @inline(__always)
+    func handler(for event: String) -> EventHandler? {
+        for handler in handlers where handler.event == event { return handler }
+        return nil
+    }
 
     /// Whether both the mapping's model type and its view take the value.
     @inline(__always)

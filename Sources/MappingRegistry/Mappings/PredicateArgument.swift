@@ -10,7 +10,7 @@
 ///
 /// The registry decodes it once, at load, into the argument type the
 /// predicate was registered with
-/// (``PluginCatalog/register(predicate:for:argument:_:)``); a value that
+/// (``PluginCatalog/register(predicate:for:argument:filePath:line:_:)``); a value that
 /// does not decode is a `wrong-type` load error.
 public enum PredicateArgument: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
@@ -122,36 +122,19 @@ public enum PredicateArgument: Hashable, Sendable, CustomStringConvertible, Expr
 
     /// The argument as compact JSON, object keys sorted: `20`, `"vegan"`, `[1,2]`, `{"a":true}`.
     public var description: String {
-        var text = ""
-        write(to: &text)
-        return text
+        jsonValue.compact()
     }
 
-    private func write(to text: inout String) {
+    /// The argument as a JSON value to write, object keys sorted.
+    var jsonValue: JSONValue {
         switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .integer(let value): text += String(value)
-        case .number(let value):
-            // JSON has no infinities or NaN; they cannot come from a JSON file either.
-            text += value.isFinite ? "\(value)" : "null"
-        case .string(let value): JSONValue.writeString(value, to: &text)
-        case .array(let elements):
-            text += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { text += "," }
-                element.write(to: &text)
-            }
-            text += "]"
-        case .object(let members):
-            text += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { text += "," }
-                JSONValue.writeString(key, to: &text)
-                text += ":"
-                members[key]?.write(to: &text)
-            }
-            text += "}"
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .integer(let value): .integer(value)
+        case .number(let value): .number(value)
+        case .string(let value): .string(value)
+        case .array(let elements): .array(elements.map(\.jsonValue))
+        case .object(let members): .object(members.keys.sorted().map { ($0, members[$0]?.jsonValue ?? .null) })
         }
     }
 }

@@ -32,6 +32,8 @@ public struct PluginCatalog: Sendable {
     var predicates: [String: PredicatePlugin] = [:]
     var decorators: [String: DecoratorPlugin] = [:]
     var handlers: [String: HandlerPlugin] = [:]
+    /// Where each plugin was registered (`#filePath:#line`), by category and name.
+    var registrationSites: [String: String] = [:]
     /// The first name each model type was registered under.
     var modelNamesByType: [ObjectIdentifier: String] = [:]
     /// The first name each `TextView` type was registered under.
@@ -59,18 +61,22 @@ public struct PluginCatalog: Sendable {
     /// - Parameters:
     ///   - model: The model type.
     ///   - name: The name mappings use. Default: the type's name.
-    public mutating func register<M>(model: M.Type, named name: String? = nil) {
-        insertModel(ModelPlugin(name: name ?? String(describing: model), type: ModelType(model), decode: nil), implicit: false)
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
+    public mutating func register<M>(model: M.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
+        insertModel(ModelPlugin(name: name ?? String(describing: model), type: ModelType(model), decode: nil), implicit: false, site: "\(filePath):\(line)")
     }
 
     /// Registers a `Decodable` model type under a name; besides matching
-    /// values as ``register(model:named:)-(M.Type,_)`` does, data documents
+    /// values as `register(model:named:)` does, data documents
     /// can then create values of it.
     ///
     /// - Parameters:
     ///   - model: The model type.
     ///   - name: The name mappings and data documents use. Default: the type's name.
-    public mutating func register<M: Decodable & SendableMetatype>(model: M.Type, named name: String? = nil) {
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
+    public mutating func register<M: Decodable & SendableMetatype>(model: M.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
         insertModel(
             ModelPlugin(
                 name: name ?? String(describing: model),
@@ -78,7 +84,8 @@ public struct PluginCatalog: Sendable {
                 decode: Self.decoder(for: M.self),
                 decodeJSON: Self.spanDecoder(for: M.self)
             ),
-            implicit: false
+            implicit: false,
+            site: "\(filePath):\(line)"
         )
     }
 
@@ -97,8 +104,10 @@ public struct PluginCatalog: Sendable {
     /// - Parameters:
     ///   - view: The view type.
     ///   - name: The name mappings use in `"view"`. Default: the type's name.
-    public mutating func register<V: TextView & ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil) {
-        registerView(ViewPlugin.reusable(V.self, named: name ?? String(describing: view)), type: V.self, named: name)
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
+    public mutating func register<V: TextView & ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
+        registerView(ViewPlugin.reusable(V.self, named: name ?? String(describing: view)), type: V.self, named: name, site: "\(filePath):\(line)")
     }
 
     /// Registers a view class that is not a `TextView`, such as a
@@ -110,16 +119,18 @@ public struct PluginCatalog: Sendable {
     /// - Parameters:
     ///   - view: The view class.
     ///   - name: The name mappings use in `"view"`. Default: the type's name.
-    public mutating func register<V: ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil) {
-        registerView(ViewPlugin.transfer(V.self, named: name ?? String(describing: view)), type: V.self, named: name)
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
+    public mutating func register<V: ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
+        registerView(ViewPlugin.transfer(V.self, named: name ?? String(describing: view)), type: V.self, named: name, site: "\(filePath):\(line)")
     }
 
-    private mutating func registerView<V: ModelTransfer>(_ plugin: ViewPlugin, type view: V.Type, named name: String?) {
-        insert(plugin, into: \.views, category: "view")
+    private mutating func registerView<V: ModelTransfer>(_ plugin: ViewPlugin, type view: V.Type, named name: String?, site: String) {
+        insert(plugin, into: \.views, category: "view", site: site)
         if viewNamesByType[ObjectIdentifier(V.self)] == nil {
             viewNamesByType[ObjectIdentifier(V.self)] = name ?? String(describing: view)
         }
-        if name == nil { registerImplicitModel(V.ModelType.self) }
+        if name == nil { registerImplicitModel(V.ModelType.self, site: site) }
     }
 
     /// Registers a view without `ModelTransfer`: a handler that turns a
@@ -129,13 +140,17 @@ public struct PluginCatalog: Sendable {
     ///   - view: The name mappings use in `"view"`.
     ///   - model: The model type the handler takes; other values never reach it.
     ///   - render: Returns the text for a model at a position.
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
     public mutating func register<M>(
         view: String,
         for model: M.Type,
+        filePath: String = #filePath,
+        line: Int = #line,
         render: @escaping @Sendable (M, ItemPosition) -> String
     ) {
         let plugin = ViewPlugin.handler(named: view, for: model, render: render)
-        insert(plugin, into: \.views, category: "view")
+        insert(plugin, into: \.views, category: "view", site: "\(filePath):\(line)")
     }
 
     // MARK: - Predicates
@@ -149,9 +164,13 @@ public struct PluginCatalog: Sendable {
     ///   - predicate: The name conditions use: `{"predicate": "isVegan"}`.
     ///   - model: The model type the predicate takes.
     ///   - test: Returns whether the condition holds for a model at a position.
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
     public mutating func register<M>(
         predicate: String,
         for model: M.Type,
+        filePath: String = #filePath,
+        line: Int = #line,
         _ test: @escaping @Sendable (M, ItemPosition) -> Bool
     ) {
         let bound: PredicatePlugin.Test = { value, position in
@@ -161,7 +180,7 @@ public struct PluginCatalog: Sendable {
             }
         }
         let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .plain(bound) }
-        insert(plugin, into: \.predicates, category: "predicate")
+        insert(plugin, into: \.predicates, category: "predicate", site: "\(filePath):\(line)")
     }
 
     /// Registers a named predicate that reads the app's state, given as a
@@ -188,10 +207,14 @@ public struct PluginCatalog: Sendable {
     ///   - model: The model type the predicate takes.
     ///   - context: The type of the render context it reads.
     ///   - test: Returns whether the condition holds for a model, the context and a position.
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
     public mutating func register<M, Context>(
         predicate: String,
         for model: M.Type,
         context: Context.Type,
+        filePath: String = #filePath,
+        line: Int = #line,
         _ test: @escaping @Sendable (M, Context, ItemPosition) -> Bool
     ) {
         let bound: PredicatePlugin.ContextualTest = { value, position, context in
@@ -202,8 +225,9 @@ public struct PluginCatalog: Sendable {
             }
         }
         let contextType = String(describing: Context.self)
-        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .contextual(bound, contextType: contextType) }
-        insert(plugin, into: \.predicates, category: "predicate")
+        var plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .contextual(bound, contextType: contextType) }
+        plugin.contextTypeName = contextType
+        insert(plugin, into: \.predicates, category: "predicate", site: "\(filePath):\(line)")
     }
 
     /// Registers a named predicate that takes an argument from each
@@ -215,15 +239,19 @@ public struct PluginCatalog: Sendable {
     ///   - argument: The type the argument decodes as.
     ///   - context: The type of the render context it reads.
     ///   - test: Returns whether the condition holds for a model, the argument, the context and a position.
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
     public mutating func register<M, Argument: Decodable & Sendable, Context>(
         predicate: String,
         for model: M.Type,
         argument: Argument.Type,
         context: Context.Type,
+        filePath: String = #filePath,
+        line: Int = #line,
         _ test: @escaping @Sendable (M, Argument, Context, ItemPosition) -> Bool
     ) {
         let contextType = String(describing: Context.self)
-        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
+        var plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
             guard let json else { throw PredicateArgumentError.missing }
             let decoded = try PredicateArgumentError.decode(Argument.self, from: json)
             return .contextual({ value, position, context in
@@ -234,7 +262,8 @@ public struct PluginCatalog: Sendable {
                 }
             }, contextType: contextType)
         }
-        insert(plugin, into: \.predicates, category: "predicate")
+        plugin.contextTypeName = contextType
+        insert(plugin, into: \.predicates, category: "predicate", site: "\(filePath):\(line)")
     }
 
     /// Registers a named predicate that takes an argument from each
@@ -255,10 +284,14 @@ public struct PluginCatalog: Sendable {
     ///   - model: The model type the predicate takes.
     ///   - argument: The type the argument decodes as.
     ///   - test: Returns whether the condition holds for a model, the argument and a position.
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
     public mutating func register<M, Argument: Decodable & Sendable>(
         predicate: String,
         for model: M.Type,
         argument: Argument.Type,
+        filePath: String = #filePath,
+        line: Int = #line,
         _ test: @escaping @Sendable (M, Argument, ItemPosition) -> Bool
     ) {
         let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
@@ -271,7 +304,7 @@ public struct PluginCatalog: Sendable {
                 }
             }
         }
-        insert(plugin, into: \.predicates, category: "predicate")
+        insert(plugin, into: \.predicates, category: "predicate", site: "\(filePath):\(line)")
     }
 
     // MARK: - Decorators
@@ -291,9 +324,13 @@ public struct PluginCatalog: Sendable {
     ///   - decorator: The name mappings use.
     ///   - model: The model type it decorates; text of other values passes unchanged.
     ///   - transform: Returns the new text for the view's text, the model and its position.
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
     public mutating func register<M>(
         decorator: String,
         for model: M.Type,
+        filePath: String = #filePath,
+        line: Int = #line,
         _ transform: @escaping @Sendable (String, M, ItemPosition) -> String
     ) {
         let plugin = DecoratorPlugin(name: decorator, model: ModelType(model)) { text, value, position in
@@ -302,7 +339,7 @@ public struct PluginCatalog: Sendable {
             default: text
             }
         }
-        insert(plugin, into: \.decorators, category: "decorator")
+        insert(plugin, into: \.decorators, category: "decorator", site: "\(filePath):\(line)")
     }
 
     // MARK: - Event handlers
@@ -329,13 +366,17 @@ public struct PluginCatalog: Sendable {
     ///   - event: The event it handles, such as ``MappingEvent/didSelect`` or `MappingEvent<Bool>("canMove")`.
     ///   - model: The model type it takes.
     ///   - body: Runs when a host sends the event to an item of a mapping that lists it; returns the event's output.
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
     public mutating func register<M, Output: Sendable>(
         handler: String,
         for event: MappingEvent<Output>,
         model: M.Type,
+        filePath: String = #filePath,
+        line: Int = #line,
         _ body: @escaping @Sendable (M, ItemPosition) -> Output
     ) {
-        insert(HandlerPlugin(name: handler, handler: .model(event, model, body)), into: \.handlers, category: "handler")
+        insert(HandlerPlugin(name: handler, handler: EventHandler.model(event, model, body).named(handler)), into: \.handlers, category: "handler", site: "\(filePath):\(line)")
     }
 
     // MARK: - Names
@@ -363,9 +404,50 @@ public struct PluginCatalog: Sendable {
         viewNamesByType[id].flatMap { views[$0] }
     }
 
+    // MARK: - Views declared in Swift
+
+    /// Registers the view type of a Swift `Map(V.self)` under its type's
+    /// name, with its model type, so a JSON mapping of the same load can name
+    /// it: unless the type is registered already (under any name).
+    ///
+    /// - Returns: A `duplicate-plugin` error when another view has that
+    ///   name, located at the declaration with a note at the registration.
+    mutating func registerDeclaredView(_ plugin: ViewPlugin, at site: SourceLocation) -> Diagnostic? {
+        guard let type = plugin.viewType, view(ofType: type) == nil else { return nil }
+        if let taken = views[plugin.name] {
+            let registered = registrationSite(of: "view", named: plugin.name)
+            let other = taken.viewTypeName.map { "'\($0)'" } ?? "a handler"
+            return Diagnostic(
+                severity: .error,
+                code: .duplicatePlugin,
+                message: "view '\(plugin.name)' of Map(\(plugin.name).self) is also the name of \(other) registered \(registered.map { "at \($0)" } ?? "in the PluginCatalog"); "
+                    + "JSON naming 'view': '\(plugin.name)' could mean either, so register one of them under another name",
+                location: site,
+                notes: registered.map { [Diagnostic.Note(message: "'\(plugin.name)' is registered here", location: SourceLocation(registrationSite: $0))] } ?? []
+            )
+        }
+        views[plugin.name] = plugin
+        viewNamesByType[type] = plugin.name
+        registrationSites["view\u{0}\(plugin.name)"] = "\(site.file):\(site.line)"
+        let model = plugin.model
+        if modelNamesByType[model.id] == nil, models[model.name] == nil {
+            let decodable = model.type as? any Decodable.Type
+            let decode: (@Sendable (Data) throws -> Any)? = decodable.map { type in
+                let box = DecodableType(type: type)
+                return { data in try box.decode(data) }
+            }
+            let decodeJSON: (@Sendable (JSONSpanDecoder) throws -> Any)? = decodable.map { type in
+                let box = DecodableType(type: type)
+                return { decoder in try box.decode(decoder) }
+            }
+            insertModel(ModelPlugin(name: model.name, type: model, decode: decode, decodeJSON: decodeJSON), implicit: true, site: nil)
+        }
+        return nil
+    }
+
     // MARK: - Storing
 
-    private mutating func insertModel(_ plugin: ModelPlugin, implicit: Bool) {
+    private mutating func insertModel(_ plugin: ModelPlugin, implicit: Bool, site: String?) {
         if implicitModels.contains(plugin.name), !implicit {
             // An explicit registration replaces one a view made implicitly.
             implicitModels.remove(plugin.name)
@@ -373,7 +455,7 @@ public struct PluginCatalog: Sendable {
                 modelNamesByType[replaced.type.id] = nil
             }
         }
-        insert(plugin, into: \.models, category: "model")
+        insert(plugin, into: \.models, category: "model", site: site)
         if implicit { implicitModels.insert(plugin.name) }
         if models[plugin.name]?.type.id == plugin.type.id, modelNamesByType[plugin.type.id] == nil {
             modelNamesByType[plugin.type.id] = plugin.name
@@ -382,25 +464,39 @@ public struct PluginCatalog: Sendable {
 
     /// Registers a view's model type under its own name, unless the type
     /// or the name is taken.
-    private mutating func registerImplicitModel<M>(_ type: M.Type) {
+    private mutating func registerImplicitModel<M>(_ type: M.Type, site: String) {
         let modelType = ModelType(type)
         guard modelNamesByType[modelType.id] == nil, models[modelType.name] == nil else { return }
         insertModel(
             ModelPlugin(name: modelType.name, type: modelType, decode: Self.decoder(forAny: type), decodeJSON: Self.spanDecoder(forAny: type)),
-            implicit: true
+            implicit: true,
+            site: site
         )
     }
 
     private mutating func insert<Plugin: NamedPlugin>(
         _ plugin: Plugin,
         into table: WritableKeyPath<PluginCatalog, [String: Plugin]>,
-        category: String
+        category: String,
+        site: String?
     ) {
         guard self[keyPath: table][plugin.name] == nil else {
             duplicates.append((category, plugin.name))
             return
         }
         self[keyPath: table][plugin.name] = plugin
+        if let site { registrationSites["\(category)\u{0}\(plugin.name)"] = site }
+    }
+
+    /// Where a plugin was registered, as `File.swift:42`: relative to the
+    /// current directory when the file is inside it (as compilers print
+    /// paths, so a committed catalog file is the same on every checkout),
+    /// else absolute.
+    func registrationSite(of category: String, named name: String) -> String? {
+        guard let site = registrationSites["\(category)\u{0}\(name)"] else { return nil }
+        let directory = FileManager.default.currentDirectoryPath
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return site.hasPrefix(prefix) ? String(site.dropFirst(prefix.count)) : site
     }
 
     // MARK: - Decoding

@@ -17,6 +17,8 @@ struct PredicatePlugin: NamedPlugin {
     /// registered predicate, for a catalog-described one only when the
     /// library can decode the type by name (see ``ArgumentType``).
     let argumentType: (any Any.Type)?
+    /// The Swift name of the render context it reads, if any (known once bound; kept for catalog files).
+    var contextTypeName: String?
     /// Decodes the argument (once, at load) and returns the test that uses it.
     let bind: @Sendable (PredicateArgument?) throws -> PredicateBody
 

@@ -37,6 +37,9 @@ public final class ReloadingRegistry: Sendable {
     public let source: String
     /// Which codes every load treats as errors, warnings or ignores.
     public let policy: DiagnosticPolicy
+    /// The sources every load checks the file together with (the app's
+    /// Swift mappings), before it.
+    public let fixedSources: [MappingSource]
 
     private let slot: SwappableReference<MappingRegistry>
     private let loader: Loader
@@ -84,6 +87,32 @@ public final class ReloadingRegistry: Sendable {
         try self.init(url: url, contents: data, plugins: plugins, source: source ?? url.lastPathComponent, policy: policy)
     }
 
+    /// Loads a mappings file together with fixed sources, such as the app's
+    /// Swift mappings, and keeps them through every reload: a reloaded file
+    /// is checked with them (overlaps, duplicates and reuse identifiers
+    /// across both), and a reload that collides with them fails, leaving
+    /// ``current`` as it was.
+    ///
+    /// ```swift
+    /// let mappings = try ReloadingRegistry(contentsOf: url, plugins: plugins, including: [.declarations(FeedMappings.all)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The mappings file.
+    ///   - plugins: What the mappings may name.
+    ///   - fixedSources: Sources checked with the file at every load, before it.
+    ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
+    /// - Throws: ``ConfigurationError`` when the file cannot be read or the mappings do not load.
+    public convenience init(
+        contentsOf url: URL,
+        plugins: PluginCatalog,
+        including fixedSources: [MappingSource],
+        policy: DiagnosticPolicy = DiagnosticPolicy()
+    ) throws(ConfigurationError) {
+        let data = try FileReader.read(url, limit: FileReader.configurationLimit)
+        try self.init(url: url, contents: data, plugins: plugins, source: url.lastPathComponent, policy: policy, including: fixedSources)
+    }
+
     /// Loads a registry from bytes already read from `url`, which later
     /// reloads read again.
     package init(
@@ -91,13 +120,15 @@ public final class ReloadingRegistry: Sendable {
         contents: Data,
         plugins: PluginCatalog,
         source: String,
-        policy: DiagnosticPolicy = DiagnosticPolicy()
+        policy: DiagnosticPolicy = DiagnosticPolicy(),
+        including fixedSources: [MappingSource] = []
     ) throws(ConfigurationError) {
         self.url = url
         self.plugins = plugins
         self.source = source
         self.policy = policy
-        let registry = try MappingRegistry(configuration: contents, plugins: plugins, source: source, policy: policy)
+        self.fixedSources = fixedSources
+        let registry = try Self.load(contents, plugins: plugins, source: source, policy: policy, including: fixedSources)
         slot = SwappableReference(registry)
         loader = Loader(lastRead: .success(contents))
     }
@@ -149,7 +180,7 @@ public final class ReloadingRegistry: Sendable {
         case .settledFailure:
             return .changed(load(read), contents: try? read.get())
         case .new:
-            let outcome = Self.parse(read, plugins: plugins, source: source, policy: policy)
+            let outcome = Self.parse(read, plugins: plugins, source: source, policy: policy, including: fixedSources)
             if case .failure = outcome {
                 loader.filter.hold(read, since: now)
                 return .unsettled
@@ -170,7 +201,7 @@ public final class ReloadingRegistry: Sendable {
     }
 
     private func load(_ read: Result<Data, ConfigurationError>) -> Result<MappingRegistry, ConfigurationError> {
-        install(read, Self.parse(read, plugins: plugins, source: source, policy: policy))
+        install(read, Self.parse(read, plugins: plugins, source: source, policy: policy, including: fixedSources))
     }
 
     /// Records the read and, when it loaded, makes the registry current.
@@ -191,12 +222,20 @@ public final class ReloadingRegistry: Sendable {
         _ read: Result<Data, ConfigurationError>,
         plugins: PluginCatalog,
         source: String,
-        policy: DiagnosticPolicy
+        policy: DiagnosticPolicy,
+        including fixedSources: [MappingSource]
     ) -> Result<MappingRegistry, ConfigurationError> {
         read.flatMap { data in
             Result { () throws(ConfigurationError) in
-                try MappingRegistry(configuration: data, plugins: plugins, source: source, policy: policy)
+                try Self.load(data, plugins: plugins, source: source, policy: policy, including: fixedSources)
             }
         }
+    }
+
+    /// One load: the fixed sources, then the file.
+    private static func load(
+        _ contents: Data, plugins: PluginCatalog, source: String, policy: DiagnosticPolicy, including fixedSources: [MappingSource]
+    ) throws(ConfigurationError) -> MappingRegistry {
+        try MappingRegistry(plugins: plugins, sources: fixedSources + [.json(contents, name: source)], policy: policy)
     }
 }

@@ -32,7 +32,7 @@ extension MappingRegistry {
 
     /// Finds the one mapping that shows a model at a position, with a
     /// render context for the predicates that read one
-    /// (``PluginCatalog/register(predicate:for:context:_:)``).
+    /// (``PluginCatalog/register(predicate:for:context:filePath:line:_:)``).
     ///
     /// ```swift
     /// let resolution = registry.resolve(post, at: position, context: FeedSettings(mutedAuthors: muted))

@@ -94,7 +94,7 @@ package struct JSONSchemaGenerator {
         case .events: value = [
             ("type", "object"),
             ("propertyNames", .object([("minLength", 1)])),
-            ("additionalProperties", .object([("description", "A registered handler name."), ("type", "string"), ("minLength", 1)])),
+            ("additionalProperties", names((catalog.handlers ?? []).map(\.name), "A registered handler name.", none: "handlers")),
         ]
         case .section: value = section
         case .sections: value = [("type", "array"), ("minItems", 1), ("items", .object(section))]

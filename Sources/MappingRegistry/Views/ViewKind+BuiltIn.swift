@@ -1,7 +1,7 @@
 /// Telling custom supplementary kinds from the built-in kinds.
 extension ViewKind {
     /// The built-in kinds: `cell`, `header` and `footer`.
-    static let builtIns: [ViewKind] = [.cell, .header, .footer]
+    package static let builtIns: [ViewKind] = [.cell, .header, .footer]
 
     /// The built-in kind this kind spells, ignoring letter case (`Header`
     /// gives ``header``); `nil` for a custom kind such as `banner`.

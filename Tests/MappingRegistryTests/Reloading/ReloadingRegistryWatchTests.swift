@@ -173,10 +173,14 @@ import Testing
         try file.write(MappingsFile.generation(2))
         let deliveries = Deliveries()
         let box = WatchBox()
+        let assigned = DispatchSemaphore(value: 0)
         box.watch = mappings.watch(intervalSeconds: 0.01, debounceSeconds: 0.005) { outcome in
+            // The thread's first look can come before `box.watch` is set: wait for it (bounded).
+            _ = assigned.wait(timeout: .now() + 30)
             box.watch?.cancel()
             deliveries.append(outcome)
         }
+        assigned.signal()
         #expect(deliveries.wait { $0.count == 1 })
         #expect(box.watch?.isCancelled == true)
     }

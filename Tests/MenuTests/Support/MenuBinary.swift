@@ -81,15 +81,17 @@ enum MenuBinary {
 
     /// Runs `menu` with arguments, in a directory (the package root by default),
     /// waiting at most `timeout` seconds. With `standardOutput`, stdout goes
-    /// there instead of being captured (the run's `output` is then empty).
+    /// there instead of being captured (the run's `output` is then empty);
+    /// with `standardInput`, stdin comes from there instead of this process's.
     static func run(
         _ arguments: [String],
         executable: String = "menu",
         in directory: URL = packageRoot,
         timeout: Double = 60,
+        standardInput: FileHandle? = nil,
         standardOutput: FileHandle? = nil
     ) throws -> MenuRun {
-        try run(program: try url(executable), arguments, in: directory, timeout: timeout, standardOutput: standardOutput)
+        try run(program: try url(executable), arguments, in: directory, timeout: timeout, standardInput: standardInput, standardOutput: standardOutput)
     }
 
     /// Runs any program with arguments, in a directory, waiting at most
@@ -101,9 +103,11 @@ enum MenuBinary {
         _ arguments: [String],
         in directory: URL = packageRoot,
         timeout: Double = 60,
+        standardInput: FileHandle? = nil,
         standardOutput: FileHandle? = nil
     ) throws -> MenuRun {
         let process = Process()
+        if let standardInput { process.standardInput = standardInput }
         process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory

@@ -1,0 +1,55 @@
+import Foundation
+import MappingRegistry
+import MappingRegistryLanguageServer
+
+/// `lsp`: the language server, over this process's standard input and output.
+extension CommandSession {
+    /// `lsp [--catalog FILE]`: serves until the client sends `exit`; exit
+    /// status 0 after `shutdown`, 1 without (or when the input ends first).
+    /// An unreadable catalog file is reported on standard error before
+    /// serving, with exit status 2.
+    mutating func languageServer() -> ExitCode {
+        if !arguments.arguments.isEmpty {
+            return usageError("unexpected argument '\(arguments.arguments[0])'")
+        }
+        var configuration: LanguageServerConfiguration
+        if let path = arguments.catalog {
+            guard let (description, file) = readCatalogFile(path) else { return .usage }
+            let mappings: [MappingDeclaration]
+            do {
+                mappings = try CatalogDescription.swiftMappings(in: file.contents, source: file.name)
+            } catch {
+                errors += formatter.format(error.diagnostics)
+                errors += "\(tool.name): error: cannot use the catalog '\(DiagnosticFormatter.escapingNonPrintingCharacters(path))'\n"
+                return .usage
+            }
+            configuration = LanguageServerConfiguration(
+                name: tool.name,
+                plugins: PluginCatalog(described: description),
+                // The app's Swift mappings, as the catalog carries them, come first.
+                sources: [.declarations(mappings)],
+                catalog: description,
+                catalogDocument: Array(file.contents),
+                defaultMappings: nil,
+                createsValues: false
+            )
+        } else if tool.isStandalone {
+            return usageError("lsp needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
+        } else {
+            let description = CatalogDescription(tool.plugins)
+            let mappings = try? mappingsFile()
+            configuration = LanguageServerConfiguration(
+                name: tool.name,
+                plugins: tool.plugins,
+                sources: tool.sources,
+                catalog: description,
+                catalogDocument: (try? tool.plugins.catalogDocument(including: tool.sources)).map(Array.init),
+                defaultMappings: mappings.map { ($0.name, $0.contents) },
+                createsValues: true
+            )
+        }
+        configuration.context = tool.context
+        var connection = LanguageServerConnection(server: LanguageServer(configuration: configuration))
+        return ExitCode(connection.run())
+    }
+}

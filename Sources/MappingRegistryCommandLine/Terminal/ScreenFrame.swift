@@ -1,0 +1,25 @@
+/// What a full-screen program shows: one entry per line of the window,
+/// top to bottom, each already cut to the window's width.
+struct ScreenFrame: Hashable, Sendable {
+    /// One line of the window.
+    struct Line: Hashable, Sendable {
+        /// The text: printable characters only, no escape sequences.
+        var text: String
+        /// Whether it is shown in reverse video, across the whole width.
+        var reversed = false
+
+        init(_ text: String, reversed: Bool = false) {
+            self.text = text
+            self.reversed = reversed
+        }
+    }
+
+    var lines: [Line]
+    /// The window's width, in columns: a reversed line is padded to it.
+    var width: Int
+
+    /// The lines' text, joined with newlines: what a test compares.
+    var text: String {
+        lines.map(\.text).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+/// Turns frames into the ANSI escape sequences that draw them, writing
+/// only the lines that changed since the last frame.
+///
+/// Each line is drawn at its place (`ESC [ row ; 1 H`), in reverse video
+/// (`ESC [ 7 m`, padded with spaces to the frame's width) when asked, else
+/// with the rest of the line erased (`ESC [ K`), so what was there before
+/// never shows through. ``invalidate()`` forgets
+/// what the screen holds (after a resize, Ctrl-L, or coming back from a
+/// suspend): the next frame clears the screen and draws every line.
+struct ScreenPainter: Sendable {
+    /// What the screen shows now, as far as the painter knows.
+    private var shown: [ScreenFrame.Line]?
+
+    /// Switches to the alternate screen (the shell's text stays where it
+    /// was), hides the cursor and clears.
+    static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[2J"
+    /// Resets the attributes, shows the cursor and goes back to the main screen.
+    static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Forgets what the screen shows, so the next frame draws it all.
+    mutating func invalidate() {
+        shown = nil
+    }
+
+    /// The escape sequences and text that turn the screen into `frame`;
+    /// the empty string when it already shows it.
+    mutating func paint(_ frame: ScreenFrame) -> String {
+        var output = ""
+        let previous = shown
+        if previous == nil || previous?.count != frame.lines.count {
+            output += "\u{1B}[0m\u{1B}[2J"
+        }
+        for (index, line) in frame.lines.enumerated() {
+            if let previous, previous.count == frame.lines.count, previous[index] == line { continue }
+            output += "\u{1B}[\(index + 1);1H"
+            if line.reversed {
+                let padding = String(repeating: " ", count: max(0, frame.width - line.text.count))
+                // Padded to the full width: nothing is left to erase (and an
+                // erase at the last column would take its character).
+                output += "\u{1B}[7m" + line.text + padding + "\u{1B}[0m"
+            } else {
+                output += line.text + "\u{1B}[K"
+            }
+        }
+        shown = frame.lines
+        return output
+    }
+}

@@ -1,0 +1,19 @@
+/// How the client counts the `character` of a position: UTF-16 code units
+/// (the protocol's default) or UTF-8 bytes, when the client offers them.
+enum PositionEncoding: String {
+    case utf16 = "utf-16"
+    case utf8 = "utf-8"
+}
+
+/// A position as the protocol gives it: a 0-based line and a 0-based
+/// `character` in the negotiated ``PositionEncoding``.
+struct LSPPosition: Equatable {
+    var line: Int
+    var character: Int
+}
+
+/// A range of two positions, the end exclusive.
+struct LSPRange: Equatable {
+    var start: LSPPosition
+    var end: LSPPosition
+}

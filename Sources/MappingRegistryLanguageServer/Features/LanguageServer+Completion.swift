@@ -1,0 +1,211 @@
+import MappingRegistry
+
+/// Completion, read from the tolerant syntax tree so that it works while
+/// the document is broken: keys where a key may stand (mappings files from
+/// ``MappingsKey``, data documents from the loader's key lists), and names
+/// where a value may: views that can show the mapping's model, models,
+/// predicates that can take it (with their argument's type), decorators,
+/// handlers, kinds, events.
+extension LanguageServer {
+    /// One name offered.
+    struct Candidate {
+        var label: String
+        /// The protocol's CompletionItemKind.
+        var kind: Int
+        var detail: String?
+        var documentation: String?
+        /// The JSON written in place of the token under the cursor.
+        var text: String
+    }
+
+    // CompletionItemKind values.
+    static let propertyKind = 10
+    static let valueKind = 12
+    static let enumMemberKind = 20
+    static let classKind = 7
+    static let structKind = 22
+    static let functionKind = 3
+    static let eventKind = 23
+
+    func completion(_ document: TextDocument, at offset: Int) -> JSONValue {
+        let syntax = document.syntax
+        guard let context = CursorContext(offset: offset, in: syntax) else { return Self.completionList([]) }
+        var replaced: Range<Int> = offset..<offset
+        if let token = context.token {
+            replaced = token.terminated ? token.range : token.range.lowerBound..<max(offset, token.range.lowerBound)
+        } else if let word = syntax.tokens.first(where: { $0.kind == .word && $0.range.lowerBound < offset && offset <= $0.range.upperBound }) {
+            replaced = word.range
+        }
+        let candidates = self.candidates(context, in: document)
+        let range = document.lines.range(of: replaced)
+        let items: [JSONValue] = candidates.map { candidate in
+            var members: [(String, JSONValue)] = [
+                ("label", .string(candidate.label)),
+                ("kind", .integer(candidate.kind)),
+            ]
+            if let detail = candidate.detail { members.append(("detail", .string(detail))) }
+            if let documentation = candidate.documentation {
+                members.append(("documentation", .object([("kind", "markdown"), ("value", .string(documentation))])))
+            }
+            members.append(("filterText", .string(candidate.text)))
+            members.append(("textEdit", .object([("range", Self.json(range)), ("newText", .string(candidate.text))])))
+            return .object(members)
+        }
+        return Self.completionList(items)
+    }
+
+    static func completionList(_ items: [JSONValue]) -> JSONValue {
+        .object([("isIncomplete", false), ("items", .array(items))])
+    }
+
+    /// What may stand at a place.
+    func candidates(_ context: CursorContext, in document: TextDocument) -> [Candidate] {
+        switch context.place {
+        case .key(let object):
+            let present = Set(object.members.filter { $0.keyRange != context.token?.range }.map(\.key))
+            let hasColon = object.members.first { $0.keyRange == context.token?.range }?.colon != nil
+            return keyCandidates(document.kind, path: context.path)
+                .filter { !present.contains($0.label) }
+                .map { candidate in
+                    var candidate = candidate
+                    if !hasColon { candidate.text += ": " }
+                    return candidate
+                }
+        case .value(let key, let object):
+            return valueCandidates(document.kind, key: key, object: object, context: context)
+        case .element:
+            guard case .key(let key)? = context.path.last else { return [] }
+            if document.kind == .mappings, key == MappingsKey.decorators.rawValue {
+                let model = mappingObject(context)?.value(MappingsKey.model.rawValue)?.string
+                return plugins(.decorator, kind: Self.functionKind, acceptingModel: model)
+            }
+            return []
+        }
+    }
+
+    /// The keys of the object at a path.
+    func keyCandidates(_ kind: DocumentKind, path: [CursorContext.Step]) -> [Candidate] {
+        func keys(_ place: MappingsKey.Place) -> [Candidate] {
+            MappingsKey.keys(in: place).map { key in
+                Candidate(
+                    label: key.rawValue,
+                    kind: Self.propertyKind,
+                    detail: key.isRequired ? "required" : nil,
+                    documentation: key.summary,
+                    text: JSONValue.string(key.rawValue).compact()
+                )
+            }
+        }
+        func plain(_ names: [String]) -> [Candidate] {
+            names.map { Candidate(label: $0, kind: Self.propertyKind, text: JSONValue.string($0).compact()) }
+        }
+        switch kind {
+        case .mappings:
+            switch Self.mappingsPlace(path) {
+            case .document?: return keys(.document)
+            case .mapping?: return keys(.mapping)
+            case .condition?: return keys(.condition)
+            case nil:
+                if path.count == 3, path[2] == .key(MappingsKey.events.rawValue) {
+                    return BuiltInEvent.names.map { Candidate(label: $0, kind: Self.eventKind, detail: "event", text: JSONValue.string($0).compact()) }
+                }
+                return []
+            }
+        case .data:
+            switch path.count {
+            case 0: return plain(DataDocumentLoader.rootKeys)
+            case 2 where path[0] == .key("sections"): return plain(DataDocumentLoader.sectionKeys)
+            case 3 where path[2] == .key("header") || path[2] == .key("footer"): return plain(DataDocumentLoader.entryKeys)
+            case 4 where path[2] == .key("items") || path[2] == .key("supplementary"): return plain(DataDocumentLoader.entryKeys)
+            default: return []
+            }
+        }
+    }
+
+    /// The names that may be the value of a key.
+    func valueCandidates(_ kind: DocumentKind, key: String, object: TolerantJSON.Node, context: CursorContext) -> [Candidate] {
+        switch kind {
+        case .data:
+            guard key == "model", context.path.count >= 3 else { return [] }
+            return catalog.names(.model).compactMap { catalog.entry(.model, $0) }.filter(\.decodable).map { model in
+                Candidate(label: model.name, kind: Self.structKind, detail: "model: \(model.type ?? "")", text: JSONValue.string(model.name).compact())
+            }
+        case .mappings:
+            let place = Self.mappingsPlace(context.path)
+            if place == .document, key == MappingsKey.version.rawValue {
+                return [Candidate(label: "1", kind: Self.valueKind, detail: "the format version", text: "1")]
+            }
+            if place == nil, context.path.count == 3, context.path[2] == .key(MappingsKey.events.rawValue) {
+                return plugins(.handler, kind: Self.functionKind, acceptingModel: nil)
+            }
+            let model = mappingObject(context)?.value(MappingsKey.model.rawValue)?.string
+            switch (place, MappingsKey(rawValue: key)) {
+            case (.mapping?, .view?):
+                return plugins(.view, kind: Self.classKind, acceptingModel: model)
+            case (.mapping?, .model?):
+                let view = object.value(MappingsKey.view.rawValue)?.string.flatMap { catalog.entry(.view, $0) }
+                return catalog.names(.model).compactMap { catalog.entry(.model, $0) }
+                    .filter { catalog.plugin(taking: view?.type, accepts: $0.name) }
+                    .map { Candidate(label: $0.name, kind: Self.structKind, detail: "model: \($0.type ?? "")", text: JSONValue.string($0.name).compact()) }
+            case (.mapping?, .kind?):
+                return ViewKind.builtIns.map { kind in
+                    Candidate(label: kind.rawValue, kind: Self.enumMemberKind, detail: kind == .cell ? "the default" : "supplementary kind", text: JSONValue.string(kind.rawValue).compact())
+                }
+            case (.condition?, .predicate?):
+                return plugins(.predicate, kind: Self.functionKind, acceptingModel: model)
+            default:
+                return []
+            }
+        }
+    }
+
+    /// The plugins of a category that can take a model (all of them without one), with what each takes.
+    func plugins(_ category: CatalogIndex.Category, kind: Int, acceptingModel model: String?) -> [Candidate] {
+        catalog.names(category).compactMap { catalog.entry(category, $0) }
+            .filter { catalog.plugin(taking: $0.type, accepts: model) }
+            .map { entry in
+                Candidate(label: entry.name, kind: kind, detail: describe(entry, category), text: JSONValue.string(entry.name).compact())
+            }
+    }
+
+    /// `view: takes Dish`, `predicate: takes Dish, argument Double`.
+    func describe(_ entry: CatalogIndex.Entry, _ category: CatalogIndex.Category) -> String {
+        var text = category.rawValue
+        if category == .model {
+            text += ": " + (entry.type ?? "")
+            if entry.decodable { text += ", created by data documents" }
+            return text
+        }
+        if entry.type != nil { text += ": takes " + catalog.typeName(entry.type) }
+        if category == .predicate { text += entry.argument.map { ", argument \($0)" } ?? ", no argument" }
+        return text
+    }
+
+    /// What kind of object of a mappings file a path leads to: the
+    /// document, a mapping, or a condition (at any depth); `nil` otherwise.
+    static func mappingsPlace(_ path: [CursorContext.Step]) -> MappingsKey.Place? {
+        if path.isEmpty { return .document }
+        guard path.count >= 2, path[0] == .key(MappingsKey.mappings.rawValue), case .index = path[1] else { return nil }
+        if path.count == 2 { return .mapping }
+        guard path[2] == .key(MappingsKey.condition.rawValue) else { return nil }
+        var index = 3
+        while index < path.count {
+            switch path[index] {
+            case .key(MappingsKey.not.rawValue):
+                index += 1
+            case .key(MappingsKey.all.rawValue), .key(MappingsKey.any.rawValue):
+                guard index + 1 < path.count, case .index = path[index + 1] else { return nil }
+                index += 2
+            default:
+                return nil
+            }
+        }
+        return .condition
+    }
+
+    /// The mapping object the place is in, for its model.
+    func mappingObject(_ context: CursorContext) -> TolerantJSON.Node? {
+        guard context.path.count >= 2, context.path[0] == .key(MappingsKey.mappings.rawValue), context.containers.count >= 3 else { return nil }
+        return context.containers[2]
+    }
+}

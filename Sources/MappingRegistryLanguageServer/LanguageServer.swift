@@ -1,0 +1,194 @@
+import Foundation
+import MappingRegistry
+
+/// A Language Server Protocol 3.17 server for mappings files and data
+/// documents, as a state machine: each message in, the messages to send
+/// out. ``LanguageServerConnection`` runs it over standard input and output.
+///
+/// Lifecycle as the specification says: before `initialize`, requests are
+/// answered with `ServerNotInitialized` and notifications dropped (`exit`
+/// aside); after `shutdown`, requests are `InvalidRequest`; `exit` ends
+/// with status 0 after `shutdown`, 1 without. Unknown requests are
+/// `MethodNotFound`; unknown notifications are ignored.
+///
+/// Diagnostics are not computed on every change: ``didChange`` marks the
+/// document, and ``publishPendingDiagnostics()`` checks each marked
+/// document once, when the connection has no further message waiting; so a
+/// burst of changes costs one check.
+package struct LanguageServer {
+    enum State { case uninitialized, running, shutDown }
+
+    let configuration: LanguageServerConfiguration
+    let catalog: CatalogIndex
+    var state = State.uninitialized
+    var encoding = PositionEncoding.utf16
+    /// Open documents by URI.
+    var documents: [String: TextDocument] = [:]
+    /// URIs whose diagnostics are out of date, in the order they changed.
+    var pending: [String] = []
+    /// The default mappings, loaded when first needed; the outer optional
+    /// says whether they were tried.
+    var defaultRegistry: MappingRegistry??
+    /// Notifications to send with the next diagnostics (a closed document's empty list).
+    var outbox: [JSONValue] = []
+    /// The exit status once `exit` arrived.
+    package private(set) var exitStatus: Int32?
+
+    /// Creates a server.
+    package init(configuration: LanguageServerConfiguration) {
+        self.configuration = configuration
+        catalog = CatalogIndex(
+            configuration.catalog,
+            document: configuration.catalogDocument,
+            handlerNames: configuration.plugins.handlerNames
+        )
+    }
+
+    // MARK: - Messages
+
+    /// Handles one event of the message reader; returns the messages to send.
+    package mutating func receive(_ event: MessageReader.Event) -> [JSONValue] {
+        switch event {
+        case .malformed(let problem):
+            return [Self.response(id: nil, error: .parseError("malformed message header: \(problem)"))]
+        case .message(let body):
+            return receive(body: body)
+        }
+    }
+
+    /// Handles one message body; returns the messages to send.
+    package mutating func receive(body: [UInt8]) -> [JSONValue] {
+        switch RPCMessage(body: body) {
+        case .invalid(let id, let error):
+            return [Self.response(id: id, error: error)]
+        case .response:
+            return []
+        case .notification(let method, let params):
+            notify(method, JSONObject(params))
+            return []
+        case .request(let id, let method, let params):
+            switch request(method, JSONObject(params), isArray: params?.arrayElements != nil) {
+            case .success(let result): return [Self.response(id: id, result: result)]
+            case .failure(let error): return [Self.response(id: id, error: error)]
+            }
+        }
+    }
+
+    private mutating func request(_ method: String, _ params: JSONObject?, isArray: Bool) -> Result<JSONValue, RPCError> {
+        switch state {
+        case .uninitialized where method != "initialize":
+            return .failure(.serverNotInitialized)
+        case .shutDown:
+            return .failure(.invalidRequest("the server is shut down; only 'exit' is accepted"))
+        default:
+            break
+        }
+        guard !isArray else { return .failure(.invalidParams("'\(method)' takes its params as an object")) }
+        switch method {
+        case "initialize":
+            guard state == .uninitialized else { return .failure(.invalidRequest("'initialize' was already sent")) }
+            return .success(initialize(params))
+        case "shutdown":
+            state = .shutDown
+            return .success(.null)
+        case "textDocument/completion":
+            return withDocument(params) { document, offset in completion(document, at: offset) }
+        case "textDocument/hover":
+            return withDocument(params) { document, offset in hover(document, at: offset) }
+        case "textDocument/definition":
+            return withDocument(params) { document, offset in definition(document, at: offset) }
+        case "textDocument/codeAction":
+            return codeActions(params)
+        case "textDocument/documentSymbol":
+            guard let uri = params?.object("textDocument")?.string("uri") else { return .failure(.invalidParams("'\(method)' needs textDocument.uri")) }
+            guard let document = documents[uri] else { return .success(.array([])) }
+            return .success(documentSymbols(document))
+        default:
+            return .failure(.methodNotFound(method))
+        }
+    }
+
+    /// Runs a request about a position in an open document; `null` for a document not open.
+    private func withDocument(_ params: JSONObject?, _ body: (TextDocument, Int) -> JSONValue) -> Result<JSONValue, RPCError> {
+        guard let uri = params?.object("textDocument")?.string("uri"),
+              let position = params?.object("position"),
+              let line = position.int("line"), let character = position.int("character") else {
+            return .failure(.invalidParams("expected textDocument.uri and a position with line and character"))
+        }
+        guard let document = documents[uri] else { return .success(.null) }
+        let offset = document.lines.offset(of: LSPPosition(line: line, character: character))
+        return .success(body(document, offset))
+    }
+
+    private mutating func notify(_ method: String, _ params: JSONObject?) {
+        if method == "exit" {
+            exitStatus = state == .shutDown ? 0 : 1
+            return
+        }
+        guard state == .running else { return }
+        switch method {
+        case "textDocument/didOpen":
+            guard let item = params?.object("textDocument"), let uri = item.string("uri"), let text = item.string("text") else { return }
+            documents[uri] = TextDocument(uri: uri, version: item.int("version"), text: text, encoding: encoding)
+            changed(uri)
+        case "textDocument/didChange":
+            guard let identifier = params?.object("textDocument"), let uri = identifier.string("uri"),
+                  let document = documents[uri],
+                  // Full synchronization: the last change holds the whole text.
+                  let text = params?["contentChanges"]?.arrayElements?.last.flatMap(JSONObject.init)?.string("text") else { return }
+            document.replace(text: text, version: identifier.int("version"))
+            changed(uri)
+        case "textDocument/didClose":
+            guard let uri = params?.object("textDocument")?.string("uri"), let document = documents.removeValue(forKey: uri) else { return }
+            pending.removeAll { $0 == uri }
+            closed(document)
+        default:
+            break
+        }
+    }
+
+    private mutating func initialize(_ params: JSONObject?) -> JSONValue {
+        let offered = params?.object("capabilities", "general")?["positionEncodings"]?.arrayElements?.compactMap(\.stringValue) ?? []
+        encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        state = .running
+        let capabilities: JSONValue = .object([
+            ("positionEncoding", .string(encoding.rawValue)),
+            ("textDocumentSync", .object([("openClose", true), ("change", 1)])),
+            ("completionProvider", .object([("triggerCharacters", .strings(["\"", ":", "[", ","]))])),
+            ("hoverProvider", true),
+            ("definitionProvider", true),
+            ("codeActionProvider", .object([("codeActionKinds", .strings(["quickfix"]))])),
+            ("documentSymbolProvider", true),
+        ])
+        return .object([
+            ("capabilities", capabilities),
+            ("serverInfo", .object([("name", .string(configuration.name))])),
+        ])
+    }
+
+    // MARK: - Shapes
+
+    static func response(id: RPCID?, result: JSONValue) -> JSONValue {
+        .object([("jsonrpc", "2.0"), ("id", id?.json ?? .null), ("result", result)])
+    }
+
+    static func response(id: RPCID?, error: RPCError) -> JSONValue {
+        .object([("jsonrpc", "2.0"), ("id", id?.json ?? .null), ("error", error.json)])
+    }
+
+    static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
+        .object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)])
+    }
+
+    static func json(_ position: LSPPosition) -> JSONValue {
+        .object([("line", .integer(position.line)), ("character", .integer(position.character))])
+    }
+
+    static func json(_ range: LSPRange) -> JSONValue {
+        .object([("start", json(range.start)), ("end", json(range.end))])
+    }
+
+    static func location(uri: String, range: LSPRange) -> JSONValue {
+        .object([("uri", .string(uri)), ("range", json(range))])
+    }
+}

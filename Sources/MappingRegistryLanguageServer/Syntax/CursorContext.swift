@@ -1,0 +1,108 @@
+/// Where in a document a position is, as completion and hover need it:
+/// at a key of some object, at the value of some key, or at an element of
+/// some array, with the containers around it.
+struct CursorContext {
+    /// One step from a container to a child.
+    enum Step: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    enum Place {
+        /// Where a key stands (or may be added) in `object`.
+        case key(object: TolerantJSON.Node)
+        /// Where the value of `key` stands (or is missing) in `object`.
+        case value(key: String, object: TolerantJSON.Node)
+        /// Where an element of `array` stands (or may be added).
+        case element(array: TolerantJSON.Node)
+    }
+
+    var place: Place
+    /// The keys and indexes from the root to the container of the place.
+    var path: [Step]
+    /// The containers from the root down to the container of the place.
+    var containers: [TolerantJSON.Node]
+    /// The token under the position (a key or a value) that a completion
+    /// replaces, with its quotes; `nil` when nothing is written there yet.
+    var token: TolerantJSON.Node?
+
+    /// The context of a byte offset, or `nil` outside the top-level object or array.
+    init?(offset: Int, in document: TolerantJSON) {
+        guard let root = document.root, root.kind == .object || root.kind == .array, root.contains(offset) else { return nil }
+        var containers = [root]
+        var path: [Step] = []
+        var current = root
+        while true {
+            if current.kind == .array {
+                var next: (Int, TolerantJSON.Node)?
+                var token: TolerantJSON.Node?
+                for (index, element) in current.elements.enumerated() where element.contains(offset) {
+                    if element.kind == .object || element.kind == .array { next = (index, element) } else { token = element }
+                    break
+                }
+                if let (index, child) = next {
+                    path.append(.index(index))
+                    containers.append(child)
+                    current = child
+                    continue
+                }
+                self.init(place: .element(array: current), path: path, containers: containers, token: token)
+                return
+            }
+            var place: Place = .key(object: current)
+            var token: TolerantJSON.Node?
+            var descend: (String, TolerantJSON.Node)?
+            for (index, member) in current.members.enumerated() {
+                let keyEnd = member.keyTerminated ? member.keyRange.upperBound - 1 : member.keyRange.upperBound
+                if member.keyRange.lowerBound < offset, offset <= keyEnd {
+                    let key = TolerantJSON.Node(kind: .string, range: member.keyRange)
+                    key.terminated = member.keyTerminated
+                    key.string = member.key
+                    token = key
+                    break
+                }
+                if let value = member.value, value.contains(offset) {
+                    if value.kind == .object || value.kind == .array {
+                        descend = (member.key, value)
+                    } else {
+                        place = .value(key: member.key, object: current)
+                        token = value
+                    }
+                    break
+                }
+                // After the colon, up to the value or the next member: the value's place.
+                if let colon = member.colon, offset > colon {
+                    let nextStart = index + 1 < current.members.count ? current.members[index + 1].keyRange.lowerBound : current.range.upperBound
+                    let limit = member.value?.range.lowerBound ?? member.comma?.lowerBound ?? nextStart
+                    if offset <= limit {
+                        place = .value(key: member.key, object: current)
+                        break
+                    }
+                }
+            }
+            if let (key, child) = descend {
+                path.append(.key(key))
+                containers.append(child)
+                current = child
+                continue
+            }
+            self.init(place: place, path: path, containers: containers, token: token)
+            return
+        }
+    }
+
+    private init(place: Place, path: [Step], containers: [TolerantJSON.Node], token: TolerantJSON.Node?) {
+        self.place = place
+        self.path = path
+        self.containers = containers
+        self.token = token
+    }
+
+    /// The text typed so far in the token under the position, without its
+    /// opening quote: what the names offered should start with.
+    func prefix(upTo offset: Int, in bytes: [UInt8]) -> String {
+        guard let token, token.kind == .string, offset > token.range.lowerBound else { return "" }
+        let end = min(offset, bytes.count)
+        return String(decoding: bytes[(token.range.lowerBound + 1)..<max(end, token.range.lowerBound + 1)], as: UTF8.self)
+    }
+}

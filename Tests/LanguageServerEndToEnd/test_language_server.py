@@ -1,0 +1,207 @@
+"""End-to-end tests of `menu lsp` and `mapping-registry lsp --catalog FILE`
+with a real Language Server Protocol client (pytest-lsp, on pygls and
+lsprotocol). `.ci/lsp-e2e` builds the tools and runs this file once per server;
+the server command comes from LSP_SERVER (words separated by spaces).
+"""
+
+import inspect
+import os
+import pathlib
+import shlex
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+SERVER = shlex.split(os.environ.get("LSP_SERVER", ".build/debug/menu lsp"))
+URI = (pathlib.Path.cwd() / "lsp-e2e" / "mappings.json").as_uri()
+
+# Several mistakes; a line with non-ASCII text before the first one, so its
+# column in UTF-16 code units differs from its column in Unicode scalars.
+BROKEN = """{
+  "version": 1,
+  "mappings": [
+    { "reuseIdentifier": "🍜 café", "view": "DishRo", "model": "Dish" },
+    { "view": "PriceRow", "model": "Food", "priorty": 1 },
+    { "view": "SectionTitle", "model": "String", "kind": "header" },
+    { "view": "SectionTitle", "model": "String", "kind": "header" }
+  ]
+}
+"""
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+async def client(lsp_client: LanguageClient):
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def position_of(text: str, needle: str, occurrence: int = 1) -> types.Position:
+    """The position of the start of `needle` (its n-th occurrence), in UTF-16 units."""
+    index = -1
+    for _ in range(occurrence):
+        index = text.index(needle, index + 1)
+    before = text[:index]
+    line = before.count("\n")
+    return types.Position(line=line, character=utf16(before.split("\n")[-1]))
+
+
+async def open_document(client: LanguageClient, text: str, uri: str = URI, version: int = 1):
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="json", version=version, text=text)))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri]
+
+
+async def change_document(client: LanguageClient, text: str, version: int, uri: str = URI):
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri]
+
+
+def by_code(diagnostics, code):
+    return [d for d in diagnostics if d.code == code]
+
+
+async def test_initialize_advertises_the_features_and_utf16(client: LanguageClient):
+    capabilities = client.initialize_result.capabilities
+    assert capabilities.position_encoding == types.PositionEncodingKind.Utf16
+    assert capabilities.text_document_sync.change == types.TextDocumentSyncKind.Full
+    assert capabilities.hover_provider and capabilities.definition_provider
+    assert capabilities.document_symbol_provider and capabilities.completion_provider
+
+
+async def test_a_document_not_open_has_no_symbols(client: LanguageClient):
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=URI)))
+    assert symbols == []
+
+
+async def test_diagnostics_have_codes_and_utf16_ranges(client: LanguageClient):
+    diagnostics = await open_document(client, BROKEN)
+    [unknown] = by_code(diagnostics, "unknown-view")
+    start = position_of(BROKEN, '"DishRo"')
+    assert unknown.range.start == start
+    assert unknown.range.end == types.Position(line=start.line, character=start.character + 8)
+    assert unknown.severity == types.DiagnosticSeverity.Error
+    assert unknown.source == "mapping-registry"
+    assert unknown.message == "unknown view 'DishRo'; did you mean 'DishRow'?"
+    # UTF-16 units, not Unicode scalars: the emoji counts two.
+    assert start.character == 44
+
+    [key] = by_code(diagnostics, "unknown-key")
+    assert key.range.start == position_of(BROKEN, '"priorty"')
+
+    [duplicate] = by_code(diagnostics, "duplicate-mapping")
+    assert duplicate.range.start == position_of(BROKEN, "{ \"view\": \"SectionTitle\"", 2)
+    [related] = duplicate.related_information
+    assert related.location.uri == URI
+    assert related.location.range.start == position_of(BROKEN, "{ \"view\": \"SectionTitle\"", 1)
+
+    assert by_code(diagnostics, "unused-view"), "unused views are reported as warnings"
+
+
+async def test_a_fix_sent_by_did_change_makes_its_diagnostic_disappear(client: LanguageClient):
+    await open_document(client, BROKEN)
+    fixed = BROKEN.replace('"DishRo"', '"DishRow"')
+    diagnostics = await change_document(client, fixed, 2)
+    assert by_code(diagnostics, "unknown-view") == []
+    assert by_code(diagnostics, "unknown-key") != []
+
+
+async def test_completion_offers_the_views_that_can_show_the_model(client: LanguageClient):
+    text = '{\n  "version": 1,\n  "mappings": [\n    { "model": "Dish", "view": "Di\n  ]\n}\n'
+    await open_document(client, text)
+    cursor = position_of(text, '"view": "Di')
+    cursor.character += len('"view": "Di')
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=URI), position=cursor))
+    labels = {item.label for item in result.items}
+    assert {"DishRow", "PriceRow", "PlainRow", "VeganDishRow"} <= labels
+    assert not labels & {"SectionTitle", "Footnote", "PromotionBox", "HappyHourRow"}
+    dish_row = next(item for item in result.items if item.label == "DishRow")
+    assert dish_row.detail == "view: takes Dish"
+    assert dish_row.text_edit.new_text == '"DishRow"'
+
+
+async def test_completion_of_keys_after_a_trailing_comma(client: LanguageClient):
+    text = '{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish",  }] }'
+    await open_document(client, text)
+    cursor = position_of(text, '"Dish",')
+    cursor.character += len('"Dish", ')
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=URI), position=cursor))
+    labels = [item.label for item in result.items]
+    assert "priority" in labels and "condition" in labels
+    assert "view" not in labels and "model" not in labels
+
+
+async def test_hover_explains_a_name_a_key_and_a_code(client: LanguageClient):
+    await open_document(client, BROKEN)
+    async def hover(needle, occurrence=1, into=1):
+        position = position_of(BROKEN, needle, occurrence)
+        position.character += into
+        result = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=URI), position=position))
+        return result.contents.value if result else ""
+    assert "**PriceRow**: view: takes Food" in await hover('"PriceRow"')
+    assert "**model** (required)" in await hover('"model"')
+    code = await hover('"DishRo"')
+    assert "**unknown-view** (error)" in code
+
+
+async def test_a_did_you_mean_quick_fix_applies(client: LanguageClient):
+    await open_document(client, BROKEN)
+    at = position_of(BROKEN, '"DishRo"')
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=URI),
+        range=types.Range(start=at, end=at),
+        context=types.CodeActionContext(diagnostics=[])))
+    [action] = [a for a in actions if a.title == "Replace with 'DishRow'"]
+    assert action.kind == types.CodeActionKind.QuickFix
+    [edit] = action.edit.changes[URI]
+    lines = BROKEN.split("\n")
+    line = lines[edit.range.start.line]
+    # Apply the edit (UTF-16 columns) to the text.
+    units = line.encode("utf-16-le")
+    fixed_line = (units[:edit.range.start.character * 2].decode("utf-16-le") + edit.new_text
+                  + units[edit.range.end.character * 2:].decode("utf-16-le"))
+    lines[edit.range.start.line] = fixed_line
+    fixed = "\n".join(lines)
+    assert '"view": "DishRow"' in fixed
+    diagnostics = await change_document(client, fixed, 2)
+    assert by_code(diagnostics, "unknown-view") == []
+
+
+async def send_raw(client: LanguageClient, data: bytes):
+    result = client.protocol.writer.write(data)
+    if inspect.isawaitable(result):
+        await result
+
+
+async def test_malformed_input_is_survived(client: LanguageClient):
+    await send_raw(client, b"Content-Type: nothing-else\r\n\r\n")
+    await send_raw(client, b"Content-Length: 9\r\n\r\n{not json")
+    await send_raw(client, b'Content-Length: 6\r\n\r\n[1, 2]')
+    # Still serving, in order.
+    diagnostics = await open_document(client, BROKEN)
+    assert by_code(diagnostics, "unknown-view")
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=URI)))
+    assert [s.name for s in symbols][:2] == ["DishRo for Dish (cell)", "PriceRow for Food (cell)"]
+
+
+async def test_shutdown_and_exit_end_the_server_with_status_zero(client: LanguageClient):
+    await client.shutdown_session()
+    assert client._server.returncode == 0
+    # The fixture's own shutdown has nothing left to do.
+    client.capabilities = None

@@ -1,0 +1,187 @@
+import Foundation
+import MappingRegistry
+@testable import MappingRegistryLanguageServer
+import Testing
+import TestSupport
+
+@Suite struct CompletionTests {
+    static let uri = "file:///work/app/mappings.json"
+
+    static func labels(_ reply: [String: Any]) -> [String] {
+        ((reply["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+    }
+
+    static func item(_ label: String, _ reply: [String: Any]) -> [String: Any]? {
+        ((reply["result"] as? [String: Any])?["items"] as? [[String: Any]])?.first { $0["label"] as? String == label }
+    }
+
+    @Test func viewsAreFilteredToThoseThatCanShowTheModelWhileTheStringIsUnterminated() throws {
+        var client = TestClient()
+        let text = MarkedText("""
+            {
+              "version": 1,
+              "mappings": [
+                { "model": "Dish", "view": 2️⃣"Di1️⃣
+                { "view": "TitleView", "model": "String" }
+              ]
+            }
+            """)
+        _ = client.open(Self.uri, text.text)
+        let reply = client.at("textDocument/completion", Self.uri, text.position(1))
+        let labels = Self.labels(reply)
+        #expect(labels.contains("DishRow") && labels.contains("FoodRow") && labels.contains("Plain"))
+        #expect(!labels.contains("TitleView") && !labels.contains("NumberRow"))
+        let item = try #require(Self.item("DishRow", reply))
+        let edit = try #require(item["textEdit"] as? [String: Any])
+        #expect(edit["newText"] as? String == "\"DishRow\"")
+        #expect(start(edit) == text.position(2))
+        #expect(end(edit) == text.position(1))
+        #expect(item["detail"] as? String == "view: takes Dish")
+    }
+
+    @Test func keysAreOfferedWhereAKeyMayStandAfterATrailingComma() throws {
+        var client = TestClient()
+        let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish", 1️⃣ }] }"#)
+        _ = client.open(Self.uri, text.text)
+        let reply = client.at("textDocument/completion", Self.uri, text.position(1))
+        let labels = Self.labels(reply)
+        #expect(labels == ["kind", "reuseIdentifier", "condition", "priority", "decorators", "events"])
+        let item = try #require(Self.item("priority", reply))
+        #expect((item["textEdit"] as? [String: Any])?["newText"] as? String == "\"priority\": ")
+        #expect((item["documentation"] as? [String: Any])?["value"] as? String == MappingsKey.priority.summary)
+    }
+
+    @Test func aMissingValueIsCompletedAndPredicatesShowTheirArgument() throws {
+        var client = TestClient()
+        let text = MarkedText("""
+            { "version": 1, "mappings": [
+              { "view": "DishRow", "model": "Dish", "condition": { "all": [{ "predicate": 1️⃣ }] } },
+              { "view": "DishRow", "model": 2️⃣,
+                "kind": 3️⃣"" }
+            ] }
+            """)
+        _ = client.open(Self.uri, text.text)
+        let predicates = client.at("textDocument/completion", Self.uri, text.position(1))
+        #expect(Self.labels(predicates) == ["isVegan", "priceAbove"])
+        #expect(Self.item("priceAbove", predicates)?["detail"] as? String == "predicate: takes Dish, argument Double")
+        let models = Self.labels(client.at("textDocument/completion", Self.uri, text.position(2)))
+        #expect(models.contains("Dish") && models.contains("Food") && !models.contains("String"))
+        var kindPosition = text.position(3)
+        kindPosition["character"] = (kindPosition["character"] ?? 0) + 1
+        #expect(Self.labels(client.at("textDocument/completion", Self.uri, kindPosition)) == ["cell", "header", "footer"])
+    }
+
+    @Test func decoratorsHandlersAndDataDocumentModelsAreOffered() {
+        var client = TestClient()
+        let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": "TitleView", "model": "String", "decorators": [1️⃣] }, { "view": "DishRow", "model": "Dish", "decorators": [2️⃣] }] }"#)
+        _ = client.open(Self.uri, text.text)
+        #expect(Self.labels(client.at("textDocument/completion", Self.uri, text.position(1))).isEmpty)
+        #expect(Self.labels(client.at("textDocument/completion", Self.uri, text.position(2))) == ["soldOut"])
+        let data = MarkedText(#"{ "sections": [{ "items": [{ "model": 1️⃣ }] }] }"#)
+        _ = client.open("file:///work/app/data.json", data.text)
+        let models = Self.labels(client.at("textDocument/completion", "file:///work/app/data.json", data.position(1)))
+        #expect(models.contains("Dish") && models.contains("String"))
+    }
+}
+
+@Suite struct HoverDefinitionAndActionTests {
+    static let uri = "file:///work/app/mappings.json"
+
+    static func hoverText(_ reply: [String: Any]) -> String {
+        (((reply["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String) ?? ""
+    }
+
+    @Test func hoverExplainsNamesKeysAndCodes() {
+        var client = TestClient()
+        let text = MarkedText(#"{ "version": 1, "mappings": [{ 1️⃣"view": 2️⃣"DishRow", "model": "Dish", "condition": { "predicate": 3️⃣"isVegam" } }] }"#)
+        _ = client.open(Self.uri, text.text)
+        func offsetByOne(_ digit: Int) -> [String: Int] {
+            var position = text.position(digit)
+            position["character"] = (position["character"] ?? 0) + 1
+            return position
+        }
+        #expect(Self.hoverText(client.at("textDocument/hover", Self.uri, offsetByOne(1))) == "**view** (required): " + MappingsKey.view.summary)
+        #expect(Self.hoverText(client.at("textDocument/hover", Self.uri, offsetByOne(2))).hasPrefix("**DishRow**: view: takes Dish"))
+        let code = Self.hoverText(client.at("textDocument/hover", Self.uri, offsetByOne(3)))
+        let info = Diagnostic.Code.table.first { $0.code == .unknownPredicate }
+        #expect(code.contains("**unknown-predicate** (error)"))
+        #expect(code.contains(info?.help ?? "?"))
+    }
+
+    @Test func definitionGoesToTheRegistrationSiteAndToTheEarlierMapping() throws {
+        // The catalog says where each plugin was registered (`register(…)` records it).
+        var client = TestClient()
+        let text = MarkedText("""
+            { "version": 1, "mappings": [
+              1️⃣{ "view": 3️⃣"DishRow", "model": "Dish" },
+              2️⃣{ "view": "DishRow", "model": "Dish" }
+            ] }
+            """)
+        _ = client.open(Self.uri, text.text)
+        var site = text.position(3)
+        site["character"] = (site["character"] ?? 0) + 2
+        let registered = try #require((client.at("textDocument/definition", Self.uri, site)["result"] as? [[String: Any]])?.first)
+        let uri = try #require(registered["uri"] as? String)
+        #expect(uri.hasSuffix("/Tests/RegistryFixtures/Fixtures.swift"))
+        let path = try #require(DocumentURI.path(of: uri))
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(start(registered)?["line"])
+        #expect(lines.indices.contains(line) && lines[line].contains(#"register(view: DishRow.self, named: "DishRow")"#))
+        #expect(Self.hoverText(client.at("textDocument/hover", Self.uri, site)).contains("Registered at `"))
+        let earlier = try #require((client.at("textDocument/definition", Self.uri, text.position(2))["result"] as? [[String: Any]])?.first)
+        #expect(earlier["uri"] as? String == Self.uri)
+        #expect(start(earlier) == text.position(1))
+    }
+
+    static func actions(_ client: inout TestClient, _ uri: String, at position: [String: Int]) -> [[String: Any]] {
+        client.request("textDocument/codeAction", [
+            "textDocument": ["uri": uri],
+            "range": ["start": position, "end": position],
+            "context": ["diagnostics": [Any]()],
+        ])["result"] as? [[String: Any]] ?? []
+    }
+
+    static func edits(_ action: [String: Any], _ uri: String) -> [[String: Any]] {
+        ((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]] ?? []
+    }
+
+    @Test func aDidYouMeanIsAQuickFix() throws {
+        var client = TestClient()
+        let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": 1️⃣"DishRo", 2️⃣"modle": "Dish" }] }"#)
+        _ = client.open(Self.uri, text.text)
+        let view = try #require(Self.actions(&client, Self.uri, at: text.position(1)).first)
+        #expect(view["title"] as? String == "Replace with 'DishRow'")
+        #expect(view["kind"] as? String == "quickfix")
+        let edit = try #require(Self.edits(view, Self.uri).first)
+        #expect(edit["newText"] as? String == "\"DishRow\"")
+        #expect(start(edit) == text.position(1))
+        let key = try #require(Self.actions(&client, Self.uri, at: text.position(2)).first)
+        #expect(key["title"] as? String == "Replace with 'model'")
+    }
+
+    @Test func aDuplicateKeyCanBeRemoved() throws {
+        var client = TestClient()
+        let marked = #"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish", 1️⃣"view": "FoodRow" }] }"#
+        let text = MarkedText(marked)
+        _ = client.open(Self.uri, text.text)
+        let actions = Self.actions(&client, Self.uri, at: text.position(1))
+        let removal = try #require(actions.first { ($0["title"] as? String)?.hasPrefix("Remove") == true })
+        let edit = try #require(Self.edits(removal, Self.uri).first)
+        #expect(edit["newText"] as? String == "")
+        // Applying it leaves the first 'view' and valid JSON.
+        let lines = LineIndex(text.bytes, encoding: .utf16)
+        let from = lines.offset(of: LSPPosition(line: start(edit)?["line"] ?? 0, character: start(edit)?["character"] ?? 0))
+        let to = lines.offset(of: LSPPosition(line: end(edit)?["line"] ?? 0, character: end(edit)?["character"] ?? 0))
+        let fixed = String(decoding: text.bytes[..<from] + text.bytes[to...], as: UTF8.self)
+        #expect(fixed == #"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish" }] }"#)
+    }
+
+    @Test func theOutlineListsEachMapping() throws {
+        var client = TestClient()
+        let text = #"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish" }, { "view": "TitleView", "model": "String", "kind": "header", "priority": 2 }] }"#
+        _ = client.open(Self.uri, text)
+        let symbols = try #require(client.request("textDocument/documentSymbol", ["textDocument": ["uri": Self.uri]])["result"] as? [[String: Any]])
+        #expect(symbols.compactMap { $0["name"] as? String } == ["DishRow for Dish (cell)", "TitleView for String (header)"])
+        #expect(symbols.last?["detail"] as? String == "priority 2")
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import MappingRegistry
+@testable import MappingRegistryLanguageServer
+import RegistryFixtures
+import TestSupport
+
+/// The fixture catalog plus a predicate with an argument and a decorator.
+func languageServerCatalog() -> PluginCatalog {
+    var plugins = fixtureCatalog()
+    plugins.register(predicate: "priceAbove", for: Dish.self, argument: Double.self) { dish, limit, _ in dish.price > limit }
+    plugins.register(decorator: "soldOut", for: Dish.self) { text, _, _ in text + " (sold out)" }
+    return plugins
+}
+
+/// A client driving a ``LanguageServer`` in process: messages in as JSON
+/// objects, everything the server sends back decoded, diagnostics
+/// published after each message as the connection would when idle.
+struct TestClient {
+    var server: LanguageServer
+    private var nextID = 1
+
+    init(
+        plugins: PluginCatalog = languageServerCatalog(),
+        catalogDocument: String? = nil,
+        defaultMappings: String? = nil,
+        initialize: Bool = true,
+        encodings: [String] = []
+    ) {
+        let catalog = CatalogDescription(plugins)
+        server = LanguageServer(configuration: LanguageServerConfiguration(
+            name: "test",
+            plugins: plugins,
+            catalog: catalog,
+            catalogDocument: Array((catalogDocument ?? catalog.rendered()).utf8),
+            defaultMappings: defaultMappings.map { ("default.json", Data($0.utf8)) },
+            createsValues: true
+        ))
+        if initialize {
+            var capabilities: [String: Any] = [:]
+            if !encodings.isEmpty { capabilities["general"] = ["positionEncodings": encodings] }
+            _ = request("initialize", ["processId": NSNull(), "capabilities": capabilities])
+            _ = send(["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()])
+        }
+    }
+
+    /// Sends raw bytes as one message body.
+    mutating func send(body: [UInt8]) -> [[String: Any]] {
+        let messages = server.receive(body: body) + server.publishPendingDiagnostics()
+        return messages.compactMap { message in
+            (try? JSONSerialization.jsonObject(with: Data(message.compact().utf8))) as? [String: Any]
+        }
+    }
+
+    mutating func send(_ message: [String: Any]) -> [[String: Any]] {
+        send(body: Array((try? JSONSerialization.data(withJSONObject: message)) ?? Data()))
+    }
+
+    mutating func notify(_ method: String, _ params: [String: Any]) -> [[String: Any]] {
+        send(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+
+    /// Sends a request; returns its response (or an empty object when none came).
+    mutating func request(_ method: String, _ params: [String: Any]) -> [String: Any] {
+        let id = nextID
+        nextID += 1
+        let replies = send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+        return replies.first { ($0["id"] as? Int) == id } ?? [:]
+    }
+
+    /// Opens a document; returns the diagnostics published for it.
+    mutating func open(_ uri: String, _ text: String, version: Int = 1) -> [[String: Any]] {
+        let replies = notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "json", "version": version, "text": text]])
+        return Self.diagnostics(for: uri, in: replies)
+    }
+
+    /// Replaces a document's text; returns the diagnostics published for it.
+    mutating func change(_ uri: String, _ text: String, version: Int) -> [[String: Any]] {
+        let replies = notify("textDocument/didChange", [
+            "textDocument": ["uri": uri, "version": version],
+            "contentChanges": [["text": text]],
+        ])
+        return Self.diagnostics(for: uri, in: replies)
+    }
+
+    mutating func at(_ method: String, _ uri: String, _ position: [String: Int]) -> [String: Any] {
+        request(method, ["textDocument": ["uri": uri], "position": position])
+    }
+
+    static func diagnostics(for uri: String, in replies: [[String: Any]]) -> [[String: Any]] {
+        for reply in replies where reply["method"] as? String == "textDocument/publishDiagnostics" {
+            let params = reply["params"] as? [String: Any]
+            if params?["uri"] as? String == uri { return params?["diagnostics"] as? [[String: Any]] ?? [] }
+        }
+        return []
+    }
+}
+
+extension MarkedText {
+    /// A marker's position as the protocol counts it: 0-based line and
+    /// UTF-16 code units (or UTF-8 bytes) from the line's start.
+    func position(_ digit: Int, utf8: Bool = false) -> [String: Int] {
+        let offset = locations[digit]?.offset ?? 0
+        let before = String(decoding: bytes[..<offset], as: UTF8.self)
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let last = lines.last ?? ""
+        return ["line": lines.count - 1, "character": utf8 ? last.utf8.count : last.utf16.count]
+    }
+}
+
+/// `range.start` of a protocol object.
+func start(_ object: [String: Any]?) -> [String: Int]? {
+    ((object?["range"] as? [String: Any])?["start"] as? [String: Any]).map { start in
+        ["line": start["line"] as? Int ?? -1, "character": start["character"] as? Int ?? -1]
+    }
+}
+
+func end(_ object: [String: Any]?) -> [String: Int]? {
+    ((object?["range"] as? [String: Any])?["end"] as? [String: Any]).map { end in
+        ["line": end["line"] as? Int ?? -1, "character": end["character"] as? Int ?? -1]
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import menu
+
+/// `menu browse` as the built binary: without a terminal, and, when tmux is
+/// there and `MAPPING_REGISTRY_TMUX=1` (as `.ci/run` sets), on a real
+/// terminal in a detached tmux session, driven as a user would.
+@Suite(.serialized) struct MenuBrowseTerminalTests {
+    @Test func withoutATerminalBrowseExits2AndSaysWhy() throws {
+        let run = try MenuBinary.run(["browse"], standardInput: FileHandle.nullDevice)
+        #expect(run.status == 2)
+        #expect(run.output == "")
+        #expect(run.errors == "menu: error: 'browse' needs a terminal: run it in one, or use 'menu render' for text\n")
+    }
+
+    /// A menu longer than the window, ending with a gift card in section 4,
+    /// which no mapping takes (the fallback `PlainRow` leaves section 4 out).
+    static let data: String = {
+        let mains = (1...20).map { #"{"model": "Dish", "value": {"name": "Dish \#($0 < 10 ? "0" : "")\#($0)", "price": \#(5 + $0)}}"# }
+        let sections = [
+            #"{"header": {"model": "String", "value": "Specials"}, "items": [{"model": "Dish", "value": {"name": "Truffle risotto", "price": 24}}]}"#,
+            #"{"header": {"model": "String", "value": "Mains"}, "items": [\#(mains.joined(separator: ", "))]}"#,
+            #"{"header": {"model": "String", "value": "Sides"}, "items": [{"model": "Side", "value": {"name": "Fries", "price": 4}}]}"#,
+            #"{"header": {"model": "String", "value": "Drinks"}, "items": [{"model": "Drink", "value": {"name": "Lemonade", "price": 4, "size": "33 cl"}}]}"#,
+            #"{"header": {"model": "String", "value": "At the counter"}, "items": [{"model": "Dish", "value": {"name": "Counter soup", "price": 6}}, {"model": "GiftCard", "value": {"amount": 50}}]}"#,
+        ]
+        return #"{"sections": [\#(sections.joined(separator: ", "))]}"#
+    }()
+
+    /// The events counter of a status line.
+    static func events(_ screen: String) -> Int? {
+        guard let range = screen.range(of: #"[0-9]+ events? ·"#, options: .regularExpression) else { return nil }
+        return Int(screen[range].prefix { $0.isNumber })
+    }
+
+    /// Starts `menu browse` on the test data in a fresh 80 × 24 session,
+    /// after a line of the shell's own, and waits for the list. `menu`'s
+    /// process ID is written to `pid` (the shell `exec`s it).
+    func start(_ session: inout TmuxSession?) throws -> (tmux: TmuxSession, pid: URL) {
+        let directory = try MenuBinary.temporaryDirectory()
+        let data = directory.appendingPathComponent("data.json")
+        try Data(Self.data.utf8).write(to: data)
+        let tmux = try TmuxSession(in: directory)
+        session = tmux
+        // Typed before the shell's prompt, the line would be echoed out of order.
+        try tmux.waitForScreen("the shell's prompt") { $0.hasPrefix("$") }
+        let menu = try MenuBinary.url().path
+        let mappings = MenuBinary.packageRoot.appendingPathComponent("mappings.json").path
+        try tmux.type("echo shell-before-browse")
+        try tmux.waitFor("\nshell-before-browse")
+        let pid = directory.appendingPathComponent("menu.pid")
+        try tmux.type("sh -c 'echo $$ > \(pid.path); exec \"$0\" \"$@\"' '\(menu)' browse --mappings '\(mappings)' --data '\(data.path)'; echo browse-exit=$?")
+        try tmux.waitForScreen("the list") { $0.contains("SPECIALS") && $0.contains(" rows · ") }
+        return (tmux, pid)
+    }
+
+    /// After `browse` ended: its exit status, the shell's screen back
+    /// (main screen, cursor shown, the earlier line visible), cooked mode.
+    func expectShellRestored(_ tmux: TmuxSession, status: Int) throws {
+        let screen = try tmux.waitFor("browse-exit=\(status)\n")
+        #expect(screen.contains("\nshell-before-browse\n"))
+        #expect(!screen.contains(" rows · "))
+        #expect(try tmux.pane("#{alternate_on}") == "0")
+        #expect(try tmux.pane("#{cursor_flag}") == "1")
+        try tmux.type("stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e echo -e isig | sort | tr '\\n' ' '; echo")
+        try tmux.waitFor("\necho icanon isig\n")
+    }
+
+    @Test(.enabled(if: TmuxSession.isEnabled, "set MAPPING_REGISTRY_TMUX=1 with tmux installed"))
+    func aUserBrowsesTheMenuAndLeavesWithQ() throws {
+        var session: TmuxSession?
+        let tmux = try start(&session).tmux
+        var screen = try tmux.screen()
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 24)
+        #expect(lines[0] == "SPECIALS")
+        // 5 headers, 25 items; only DishRow, of the views with a pool, is on screen.
+        #expect(lines[22].hasPrefix("30 rows · 1 view created · "))
+        #expect(lines[22].hasSuffix("· row 1"))
+
+        // The selection moves: the status line says so, and the row is in reverse video.
+        try tmux.press("j", "j", "Down")
+        screen = try tmux.waitFor("· row 4")
+        let attributed = try tmux.screenWithAttributes()
+        let reversed = attributed.split(separator: "\n").filter { $0.contains("\u{1B}[7m") }
+        #expect(reversed.count == 2, "the selected row and the status line: \(reversed)")
+        #expect(reversed.first?.contains("Dish 01 ") == true)
+
+        // Enter: the dish's detail on the status line.
+        try tmux.press("Enter")
+        try tmux.waitFor("Dish 01 · 6.00 · seen 1 time")
+
+        // Scrolling sends events; the gift card shows its diagnostic in place.
+        let before = try #require(Self.events(screen))
+        try tmux.press("End")
+        screen = try tmux.waitFor("[missing-mapping] no cell mapping for 'GiftCard' at section 4, item 1")
+        let after = try #require(Self.events(screen))
+        #expect(after > before)
+        #expect(screen.contains("· row 30"))
+
+        // `s` marks the selected dish sold out: its row switches views.
+        try tmux.press("Up", "s")
+        screen = try tmux.waitFor("Counter soup marked sold out")
+        #expect(screen.contains("\n" + MenuText.line("x Counter soup", trailing: "sold out") + "\n"))
+        try tmux.press("s")
+        screen = try tmux.waitFor("Counter soup is back on the menu")
+        #expect(screen.contains("\n" + MenuText.line("Counter soup", price: 6) + "\n"))
+
+        // A resize redraws the list in the new size.
+        try tmux.run(["resize-window", "-t", tmux.name, "-x", "60", "-y", "12"])
+        screen = try tmux.waitForScreen("the list at 60 × 12") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 11 && lines[10].hasPrefix("30 rows · ")
+        }
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 60 })
+        // And back, so the shell's earlier lines fit on its screen again.
+        try tmux.run(["resize-window", "-t", tmux.name, "-x", "80", "-y", "24"])
+        try tmux.waitForScreen("the list at 80 × 24") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 23 && lines[22].hasPrefix("30 rows · ")
+        }
+
+        try tmux.press("q")
+        try expectShellRestored(tmux, status: 0)
+    }
+
+    @Test(.enabled(if: TmuxSession.isEnabled, "set MAPPING_REGISTRY_TMUX=1 with tmux installed"))
+    func ctrlCLeavesWithStatus0() throws {
+        var session: TmuxSession?
+        let tmux = try start(&session).tmux
+        try tmux.press("C-c")
+        try expectShellRestored(tmux, status: 0)
+    }
+
+    @Test(.enabled(if: TmuxSession.isEnabled, "set MAPPING_REGISTRY_TMUX=1 with tmux installed"),
+          arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 0)])
+    func aSignalGivesTheTerminalBack(signal: Int32, status: Int) throws {
+        var session: TmuxSession?
+        let (tmux, pidFile) = try start(&session)
+        let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, signal) == 0)
+        try expectShellRestored(tmux, status: status)
+    }
+}
