@@ -40,6 +40,11 @@ final class TmuxSession {
     /// The server's socket (`tmux -S`), in the session's directory, so no
     /// other server is touched and nothing is left behind elsewhere.
     private let socket: String
+    /// A FIFO the pane's output is copied into (`pipe-pane`), held open for
+    /// reading and writing so it never reports end of file: waiting for the
+    /// screen to change is waiting for bytes on it.
+    private let output: String
+    private let outputDescriptor: Int32
     let name = "browse"
 
     /// Starts a shell (`sh`, prompt `$ `) in a detached session of
@@ -48,17 +53,35 @@ final class TmuxSession {
         guard let tmux = Self.executable else { throw Failure.noTmux }
         self.tmux = tmux
         socket = directory.appendingPathComponent("tmux.socket").path
+        output = directory.appendingPathComponent("pane.fifo").path
+        guard mkfifo(output, 0o600) == 0 else { throw Failure.command(["mkfifo", output], errno) }
+        outputDescriptor = open(output, O_RDWR | O_NONBLOCK)
+        guard outputDescriptor >= 0 else { throw Failure.command(["open", output], errno) }
         do {
             try run(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c", directory.path, "env PS1='$ ' sh"])
+            try run(["pipe-pane", "-t", name, "cat >> '\(output)'"])
         } catch {
             _ = try? run(["kill-server"])
+            close(outputDescriptor)
             throw error
         }
     }
 
     deinit {
         _ = try? run(["kill-server"])
+        close(outputDescriptor)
         try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: output)
+    }
+
+    /// Waits until the pane writes something, or the deadline passes, and
+    /// drains what was written: the screen can only have changed then.
+    private func waitForOutput(until deadline: Date) {
+        var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(max(0, min(deadline.timeIntervalSinceNow * 1_000, 1_000)))
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while read(outputDescriptor, &buffer, buffer.count) > 0 {}
     }
 
     /// Runs a tmux command on this session's server; its standard output.
@@ -156,8 +179,7 @@ final class TmuxSession {
         while Date() < deadline {
             last = attributes ? try screenWithAttributes() : try screen()
             if predicate(last) { return last }
-            // Between looks, a pause so the program gets the processor; not a wait for anything.
-            Thread.sleep(forTimeInterval: 0.02)
+            waitForOutput(until: deadline)
         }
         throw Failure.timedOut(what, screen: last)
     }
