@@ -426,26 +426,6 @@ extension JSONFastScanner {
     /// The length of the well-formed UTF-8 sequence at `offset`, as
     /// ``JSONParser/utf8SequenceLength(at:)`` decides, or `nil`.
     private func utf8SequenceLength(at offset: Int) -> Int? {
-        func continuation(_ distance: Int, in range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            range.contains(byte(at: offset + distance))
-        }
-        switch byte(at: offset) {
-        case 0xC2...0xDF:
-            return continuation(1) ? 2 : nil
-        case 0xE0:
-            return continuation(1, in: 0xA0...0xBF) && continuation(2) ? 3 : nil
-        case 0xE1...0xEC, 0xEE...0xEF:
-            return continuation(1) && continuation(2) ? 3 : nil
-        case 0xED:
-            return continuation(1, in: 0x80...0x9F) && continuation(2) ? 3 : nil
-        case 0xF0:
-            return continuation(1, in: 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : nil
-        case 0xF1...0xF3:
-            return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
-        case 0xF4:
-            return continuation(1, in: 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : nil
-        default:
-            return nil
-        }
+        UTF8Sequence.length(lead: byte(at: offset)) { byte(at: offset + $0) }
     }
 }

@@ -143,29 +143,6 @@ extension JSONParser {
     /// there are not well-formed UTF-8 (stray continuation byte, overlong form, surrogate,
     /// value above U+10FFFF, or truncated sequence).
     func utf8SequenceLength(at offset: Int) -> Int? {
-        /// Whether the byte `distance` after `offset` exists and lies in `range`.
-        func continuation(_ distance: Int, in range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            offset + distance < count && range.contains(bytes[offset + distance])
-        }
-        switch bytes[offset] {
-        case 0x00...0x7F:
-            return 1
-        case 0xC2...0xDF:
-            return continuation(1) ? 2 : nil
-        case 0xE0:
-            return continuation(1, in: 0xA0...0xBF) && continuation(2) ? 3 : nil
-        case 0xE1...0xEC, 0xEE...0xEF:
-            return continuation(1) && continuation(2) ? 3 : nil
-        case 0xED:
-            return continuation(1, in: 0x80...0x9F) && continuation(2) ? 3 : nil
-        case 0xF0:
-            return continuation(1, in: 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : nil
-        case 0xF1...0xF3:
-            return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
-        case 0xF4:
-            return continuation(1, in: 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : nil
-        default:
-            return nil
-        }
+        UTF8Sequence.length(lead: bytes[offset]) { offset + $0 < count ? bytes[offset + $0] : 0 }
     }
 }
