@@ -35,6 +35,9 @@ public final class MappingRegistry: Sendable {
     let sourceDescription: String
     /// The mappings by kind, type and section, for resolving.
     let index: ResolutionIndex
+    /// The mappings that resolving hands out: a copy per thread slot, so
+    /// threads resolving at once retain no shared object.
+    let replicas: MappingReplicas
     /// How many distinct reuse identifiers there are: the pool slots a ``ReusePool`` needs.
     let poolCount: Int
 
@@ -70,6 +73,7 @@ public final class MappingRegistry: Sendable {
     init(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy, usesIndex: Bool) throws(ConfigurationError) {
         let loaded = try LoadPipeline.load(sources, plugins: plugins, policy: policy)
         mappings = loaded.mappings.map(Mapping.init)
+        replicas = MappingReplicas(mappings)
         warnings = loaded.warnings
         let jsonNames = sources.compactMap(\.jsonName)
         sourceDescription = jsonNames.count == 1 && sources.count == 1 ? jsonNames[0] : "the mappings"

@@ -17,7 +17,9 @@ struct Workload {
     /// The mappings as a linear scan sees them.
     let scanEntries: [LinearScan.Entry]
     /// The predicates' own cost per item, for workload (c).
-    let predicatesOnly: ((Any, ItemPosition) -> Int)?
+    /// Workload (c)'s floor: the dictionary lookup, then the item's own
+    /// predicate written inline (a cast to its type and the test).
+    let lookupAndTest: ((Any, ItemPosition) -> Int)?
 }
 
 /// The workloads of the matrix.
@@ -86,6 +88,28 @@ private let evenTests: [@Sendable (Any, ItemPosition) -> Bool] = [
     evenTest(M5.self), evenTest(M6.self), evenTest(M7.self), evenTest(M8.self), evenTest(M9.self),
 ]
 
+/// Workload (c)'s floor, as an app would write it by hand: the type's
+/// number from a dictionary, then that type's test inline.
+private func lookupThenTest(_ items: [Any]) -> (Any, ItemPosition) -> Int {
+    let table = typeTable(items)
+    return { item, _ in
+        guard let kind = table[ObjectIdentifier(type(of: item))] else { return -1 }
+        let even: Bool? = switch kind {
+        case 0: (item as? M0)?.id.isMultiple(of: 2)
+        case 1: (item as? M1)?.id.isMultiple(of: 2)
+        case 2: (item as? M2)?.id.isMultiple(of: 2)
+        case 3: (item as? M3)?.id.isMultiple(of: 2)
+        case 4: (item as? M4)?.id.isMultiple(of: 2)
+        case 5: (item as? M5)?.id.isMultiple(of: 2)
+        case 6: (item as? M6)?.id.isMultiple(of: 2)
+        case 7: (item as? M7)?.id.isMultiple(of: 2)
+        case 8: (item as? M8)?.id.isMultiple(of: 2)
+        default: (item as? M9)?.id.isMultiple(of: 2)
+        }
+        return even == true ? 10 + kind : kind
+    }
+}
+
 /// Registers `isEven<Type>` for each of the ten types.
 private func registerEvenPredicates(_ plugins: inout PluginCatalog) {
     func register<T: Identified & SendableMetatype>(_ type: T.Type, _ name: String) {
@@ -140,7 +164,7 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
                 : { item, _ in unwrapped(item).map(switchOnType) ?? -1 },
             scanEntries: typeTests.map { LinearScan.Entry(accepts: $0, holds: always, priority: 0) }
                 + Array(repeating: fillerEntry, count: max(0, count - 10)),
-            predicatesOnly: nil
+            lookupAndTest: nil
         )
 
     case .sections, .nested:
@@ -175,7 +199,7 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
                 return position.section < sectionCount ? type * sectionCount + position.section : -1
             },
             scanEntries: scan,
-            predicatesOnly: nil
+            lookupAndTest: nil
         )
 
     case .predicates:
@@ -203,8 +227,7 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
             dictionary: dictionaryByType(items),
             handSwitch: { item, _ in switchWithPredicate(item) },
             scanEntries: scan,
-            // The predicates alone: each item's own predicate, called as the registry would.
-            predicatesOnly: { item, position in evenTests[position.item % used](item, position) ? 1 : 0 }
+            lookupAndTest: lookupThenTest(items)
         )
 
     case .hierarchy:
@@ -227,7 +250,7 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
             dictionary: dictionaryByType(items),
             handSwitch: { item, _ in switchOnHierarchy(item) },
             scanEntries: scan,
-            predicatesOnly: nil
+            lookupAndTest: nil
         )
 
     case .distinctTypes:
@@ -244,7 +267,7 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
             dictionary: dictionaryByType(items),
             handSwitch: nil,
             scanEntries: types.map { LinearScan.Entry(accepts: $0.accepts, holds: always, priority: 0) },
-            predicatesOnly: nil
+            lookupAndTest: nil
         )
     }
 }

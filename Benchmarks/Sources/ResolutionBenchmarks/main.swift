@@ -162,10 +162,13 @@ let onlyThreads = arguments.contains("--two-threads")
 print("Resolution, ns per item: medians of \(runs) runs over \(itemCount) items; every column measured in the same run.")
 print("dict: a bare dictionary lookup by type (and section). switch: a hand-written switch. scan: every mapping tested")
 print("with `is` casts, as the libraries this replaces do; scan+Mirror adds a Mirror per mapping. allocs: heap")
-print("allocations per resolve after warm-up. Flat: the 1 000-mapping figure over the 10-mapping figure.\n")
-let widths = [34, 9, 8, 8, 8, 10, 12, 10, 10, 7]
-print(row(["workload, mappings", "resolve", "dict", "switch", "scan", "scan+Mirror", "resolve/dict", "switch/res", "pred only", "allocs"], widths: widths))
+print("allocations per resolve after warm-up. lookup+test, for (c): the dictionary lookup, then the item's own")
+print("predicate written inline. Flat: the 1 000-mapping figure over the 10-mapping figure.\n")
+let widths = [34, 9, 8, 8, 8, 10, 12, 10, 11, 7]
+print(row(["workload, mappings", "resolve", "dict", "switch", "scan", "scan+Mirror", "resolve/dict", "switch/res", "lookup+test", "allocs"], widths: widths))
 var flatness: [(String, Double)] = []
+/// Each workload's resolve time over its target's baseline, at 1 000 mappings.
+var targets: [(String, Double, Double)] = []
 for kind in WorkloadKind.allCases where !onlyThreads {
     var first: Double?
     var last = 0.0
@@ -185,9 +188,9 @@ for kind in WorkloadKind.allCases where !onlyThreads {
                 for index in 0..<n { sink &+= handSwitch(items[index], positions[index]) }
             }
         }
-        let predicatesOnly = workload.predicatesOnly.map { predicates in
+        let lookupAndTest = workload.lookupAndTest.map { floor in
             nsPerItem(count: itemCount, runs: runs) { n in
-                for index in 0..<n { sink &+= predicates(items[index], positions[index]) }
+                for index in 0..<n { sink &+= floor(items[index], positions[index]) }
             }
         }
         let scan = LinearScan(entries: workload.scanEntries, reflects: false)
@@ -200,16 +203,27 @@ for kind in WorkloadKind.allCases where !onlyThreads {
         }
         first = first ?? resolve
         last = resolve
+        if size == sizes.last {
+            switch kind {
+            case .predicates: targets.append(("(c) resolve / lookup+test", resolve / (lookupAndTest ?? resolve), 3))
+            case .optionals: targets.append(("(e) resolve / dict", resolve / dictionary, 2.5))
+            case .nested: break
+            default: targets.append(("\(kind.rawValue.prefix(3)) resolve / dict", resolve / dictionary, 1.5))
+            }
+        }
         print(row([
             "\(kind.rawValue), \(size)", format(resolve), format(dictionary), handSwitch.map { format($0) } ?? "-",
             format(scanned, 0), format(mirrored, 0), format(resolve / dictionary, 2) + "x",
-            handSwitch.map { format($0 / resolve, 2) + "x" } ?? "-", predicatesOnly.map { format($0) } ?? "-",
+            handSwitch.map { format($0 / resolve, 2) + "x" } ?? "-", lookupAndTest.map { format($0) } ?? "-",
             allocations.map { format($0, 2) } ?? "n/a",
         ], widths: widths))
     }
     flatness.append((kind.rawValue, last / (first ?? last)))
 }
 print("\nFlat (1 000 mappings / 10 mappings): " + flatness.map { "\($0.0.prefix(4)) \(format($0.1, 2))x" }.joined(separator: ", "))
+if !targets.isEmpty {
+    print("Targets at 1 000 mappings: " + targets.map { "\($0.0) \(format($0.1, 2))x (target ≤ \(format($0.2, 1))x\($0.1 <= $0.2 ? "" : ", missed"))" }.joined(separator: "; "))
+}
 
 // MARK: - Rendering
 
@@ -311,94 +325,6 @@ do {
     print("  median \(format(samples[2] * 1000)) ms of 5; mappings loaded: \(loaded)")
 }
 
-// MARK: - Two threads
-
-/// Runs `body` on two threads at once, each over half the items; the slower
-/// thread's ns per item, median of `runs`.
-func twoThreads(count: Int, _ body: @escaping @Sendable (Range<Int>) -> Int) -> Double {
-    let half = count / 2
-    var perThread: [Double] = []
-    for _ in 0..<runs {
-        let times = Times()
-        DispatchQueue.concurrentPerform(iterations: 2) { thread in
-            let start = ContinuousClock.now
-            let checksum = body((thread * half)..<((thread + 1) * half))
-            let elapsed = seconds(ContinuousClock.now - start) * 1e9 / Double(half)
-            times.append(elapsed + Double(checksum & 0))
-        }
-        perThread.append(times.slowest)
-    }
-    perThread.sort()
-    return perThread[perThread.count / 2]
-}
-
-/// Each thread's time of one two-thread run; the threads append once, after
-/// their measured loop.
-final class Times: @unchecked Sendable {
-    // @unchecked: `values` is only touched under `lock`.
-    private let lock = NSLock()
-    private var values: [Double] = []
-
-    func append(_ value: Double) { lock.withLock { values.append(value) } }
-    var slowest: Double { lock.withLock { values.max() ?? 0 } }
-}
-
-/// The shared, read-only input of the two-thread runs.
-final class SharedInput: @unchecked Sendable {
-    let registry: MappingRegistry
-    let items: [Any]
-    let positions: [ItemPosition]
-
-    init(registry: MappingRegistry, items: [Any], positions: [ItemPosition]) {
-        self.registry = registry
-        self.items = items
-        self.positions = positions
-    }
-}
-
 runTwoThreads()
-
-/// Resolving and rendering on two threads at once, against one thread.
-func runTwoThreads() {
-    let workload = makeWorkload(.sections, mappings: 50, itemCount: itemCount)
-    guard let registry = load(workload) else { exit(1) }
-    let input = SharedInput(registry: registry, items: workload.items, positions: workload.positions)
-    let one = nsPerItem(count: itemCount, runs: runs) { n in sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: n) }
-    let two = twoThreads(count: itemCount) { range in
-        var total = 0
-        for index in range {
-            if case .resolved(let mapping) = input.registry.resolve(input.items[index], at: input.positions[index]) { total &+= mapping.index }
-        }
-        return total
-    }
-    guard let renderer = renderRegistry() else { exit(1) }
-    let storages = (0..<2).map { _ in
-        let storage = MemoryStorage()
-        storage.setItemsForAllSections((0..<500).map { section in (0..<1_000).map { makeItem(($0 + section) % 10, $0) } })
-        return storage
-    }
-    nonisolated(unsafe) let sharedStorages = storages
-    /// ns per item rendering one storage on one thread, then one storage each on two.
-    func renderOnOneAndTwoThreads(_ registry: MappingRegistry) -> (one: Double, two: Double) {
-        let one = nsPerItem(count: 500_000, runs: runs) { _ in
-            var stream = DiscardingStream()
-            sink &+= TextRenderer(registry: registry).render(storages[0], into: &stream).renderedCount
-        }
-        let two = twoThreads(count: 1_000_000) { range in
-            var stream = DiscardingStream()
-            return TextRenderer(registry: registry).render(sharedStorages[range.lowerBound == 0 ? 0 : 1], into: &stream).renderedCount
-        }
-        return (one, two)
-    }
-    let (renderOne, renderTwo) = renderOnOneAndTwoThreads(renderer)
-    // The same render through handler views of `Any`: no cast to a protocol per item.
-    guard let plainRenderer = load(makeWorkload(.unconditional, mappings: 50, itemCount: 1)) else { exit(1) }
-    let (plainOne, plainTwo) = renderOnOneAndTwoThreads(plainRenderer)
-    print("\nTwo threads at once, ns per item per thread (slower thread, median of \(runs))")
-    print("  resolve (b, 50 mappings): one thread \(format(one)), two threads \(format(two)) (\(format(two / one, 2))x)")
-    print("  render, a view of `any Identified` (500 000 items each): one thread \(format(renderOne)), two threads \(format(renderTwo)) (\(format(renderTwo / renderOne, 2))x)")
-    print("  render, handler views of `Any` (500 000 items each): one thread \(format(plainOne)), two threads \(format(plainTwo)) (\(format(plainTwo / plainOne, 2))x)")
-}
-
 
 print("\n(checksum \(sink))")

@@ -6,20 +6,13 @@ protocol OptionalUnwrapping: SendableMetatype {
     /// Whether this is `.none`.
     var isNone: Bool { get }
 
+    /// The cache key of the wrapped value's dynamic type, or 0 for `.none`.
+    /// Only for a class payload: `type(of:)` in generic code does not look
+    /// inside an existential.
+    var wrappedClassKey: UInt { get }
+
     /// The type of the wrapped value.
     static var wrappedType: any Any.Type { get }
-
-    /// Reads `Optional`s of this type in memory; made once per type, so the
-    /// type's metadata is looked up then, not at every read.
-    static func makeReader() -> OptionalReader
-}
-
-/// Reads an `Optional` of one type at an address.
-struct OptionalReader: Sendable {
-    /// Whether the `Optional` is `.none`.
-    let isNone: @Sendable (UnsafeRawPointer) -> Bool
-    /// The wrapped value, or `nil` for `.none`.
-    let wrapped: @Sendable (UnsafeRawPointer) -> Any?
 }
 
 extension Optional: OptionalUnwrapping {
@@ -30,45 +23,42 @@ extension Optional: OptionalUnwrapping {
         }
     }
 
-    var isNone: Bool {
+    var isNone: Bool { self == nil }
+
+    var wrappedClassKey: UInt {
         switch self {
-        case .none: true
-        case .some: false
+        case .some(let wrapped): ResolutionCache.key(Swift.type(of: wrapped))
+        case .none: 0
         }
     }
 
     static var wrappedType: any Any.Type { Wrapped.self }
-
-    static func makeReader() -> OptionalReader {
-        // `Optional<Any>` (an `Any` put in an Optional) is common in `[Any]`
-        // storages. Its payload already is an `Any`: read it as one, instead
-        // of boxing an `Any` inside another in generic code.
-        if Wrapped.self == Any.self {
-            return OptionalReader(
-                isNone: { $0.load(as: Optional<Any>.self) == nil },
-                wrapped: { $0.load(as: Optional<Any>.self) }
-            )
-        }
-        // Each read goes through a function generic over the Optional type
-        // itself, handed its metadata through an existential metatype: code
-        // generic over `Wrapped` (a closure capturing `Self.self` included)
-        // would look up `Optional<Wrapped>`'s metadata on every call.
-        let type: any OptionalUnwrapping.Type = Self.self
-        return OptionalReader(
-            isNone: { readIsNone($0, as: type) },
-            wrapped: { readWrapped($0, as: type) }
-        )
-    }
 }
+
+// The readers below are generic over the `Optional` type itself and called
+// through an `any OptionalUnwrapping.Type`, which hands them its metadata:
+// code generic over `Wrapped` would look up `Optional<Wrapped>`'s metadata
+// (in the runtime's shared cache) on every call. A metatype has no reference
+// count, so threads calling them share no memory they write. Each reads the
+// `Optional` in place, through `pointee`, without copying it.
 
 /// Whether the `Optional` of type `T` at `pointer` is `.none`.
 private func readIsNone<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as type: T.Type) -> Bool {
-    pointer.load(as: T.self).isNone
+    pointer.assumingMemoryBound(to: T.self).pointee.isNone
 }
 
 /// The wrapped value of the `Optional` of type `T` at `pointer`.
 private func readWrapped<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as type: T.Type) -> Any? {
-    pointer.load(as: T.self).wrappedAny
+    // `Optional<Any>` (an `Any` put in an Optional) is common in `[Any]`
+    // storages. Its payload already is an `Any`: read it as one, instead of
+    // boxing an `Any` inside another in generic code.
+    if T.self == Optional<Any>.self { return pointer.load(as: Optional<Any>.self) }
+    return pointer.assumingMemoryBound(to: T.self).pointee.wrappedAny
+}
+
+/// The cache key of the class instance in the `Optional` of type `T` at `pointer`; 0 for `.none`.
+private func readClassKey<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as type: T.Type) -> UInt {
+    pointer.assumingMemoryBound(to: T.self).pointee.wrappedClassKey
 }
 
 /// Unwraps optionals at any depth: `Int??.some(.some(3))` gives `3`,
@@ -86,42 +76,58 @@ func unwrapOptionals(_ value: Any) -> Any? {
 /// per type: the resolution cache keeps one per `Optional` type it meets,
 /// so unwrapping an item costs calls, not dynamic casts or boxes.
 final class OptionalUnwrapper: Sendable {
+    /// What can be known of the innermost payload's dynamic type without
+    /// unwrapping it into an `Any`.
+    enum Payload: Equatable {
+        /// Always exactly this type (a struct or enum): its cache key.
+        case fixed(UInt)
+        /// A class: read from the object, which may be of a subclass.
+        case object
+        /// A protocol, `Any` or a type whose casts depend on the value:
+        /// unwrap the value to resolve it.
+        case unknown
+    }
+
     /// The enclosing `Optional` types, outermost first; each wraps the next.
-    private let outer: [OptionalReader]
+    private let outer: [any OptionalUnwrapping.Type]
     /// The innermost `Optional` type, whose payload is not an `Optional`.
-    private let innermost: OptionalReader
-    /// The cache key of the payload's type when every payload is of exactly
-    /// that type (a struct or enum, not a class, protocol or `Any`), so the
-    /// payload's resolution can be looked up without unwrapping it.
-    let fixedWrappedType: UInt?
+    private let innermost: any OptionalUnwrapping.Type
+    /// What the payload's type is.
+    let payload: Payload
 
     /// The unwrapper of `type`, or `nil` when it is not an `Optional`.
     init?(_ type: any Any.Type) {
         guard var current = type as? any OptionalUnwrapping.Type else { return nil }
-        var outer: [OptionalReader] = []
+        var outer: [any OptionalUnwrapping.Type] = []
         while let next = current.wrappedType as? any OptionalUnwrapping.Type {
-            outer.append(current.makeReader())
+            outer.append(current)
             current = next
         }
         self.outer = outer
-        innermost = current.makeReader()
-        let payload = current.wrappedType
-        fixedWrappedType = TypeShape(payload) == .value && TypeMatching.isDecidedByType(payload)
-            ? ResolutionCache.key(payload) : nil
+        innermost = current
+        let wrapped = current.wrappedType
+        payload = switch TypeShape(wrapped) {
+        case .value where TypeMatching.isDecidedByType(wrapped): .fixed(ResolutionCache.key(wrapped))
+        case .reference: .object
+        default: .unknown
+        }
     }
 
-    /// Whether `model`, which must be of this unwrapper's type, or an
-    /// `Optional` inside it, is `.none`.
+    /// The cache key of the dynamic type inside `model` (which must be of
+    /// this unwrapper's type), read in place; 0 when it, or an `Optional`
+    /// inside it, is `.none`; `nil` when the payload must be unwrapped to
+    /// know (``Payload/unknown``).
     @inline(never)
-    func isNone(_ model: Any) -> Bool {
-        func open<T>(_ value: T) -> Bool {
-            withUnsafePointer(to: value) { pointer in
-                let raw = UnsafeRawPointer(pointer)
-                for level in outer where level.isNone(raw) { return true }
-                return innermost.isNone(raw)
+    func payloadKey(_ model: Any) -> UInt? {
+        if payload == .unknown { return nil }
+        return withValue(model) { raw in
+            for level in outer where readIsNone(raw, as: level) { return 0 }
+            switch payload {
+            case .fixed(let key): return readIsNone(raw, as: innermost) ? 0 : key
+            case .object: return readClassKey(raw, as: innermost)
+            case .unknown: return nil
             }
         }
-        return open(model)
     }
 
     /// The value inside `model`, which must be of this unwrapper's type;
@@ -131,12 +137,17 @@ final class OptionalUnwrapper: Sendable {
     /// address, so every nested level is read at the same pointer.
     @inline(never)
     func unwrap(_ model: Any) -> Any? {
-        func open<T>(_ value: T) -> Any? {
-            withUnsafePointer(to: value) { pointer in
-                let raw = UnsafeRawPointer(pointer)
-                for level in outer where level.isNone(raw) { return nil }
-                return innermost.wrapped(raw)
-            }
+        withValue(model) { raw in
+            for level in outer where readIsNone(raw, as: level) { return nil }
+            return readWrapped(raw, as: innermost)
+        }
+    }
+
+    /// Runs `body` with the address of the value inside `model`.
+    @inline(__always)
+    private func withValue<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result {
+        func open<T>(_ value: T) -> Result {
+            withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
         }
         return open(model)
     }

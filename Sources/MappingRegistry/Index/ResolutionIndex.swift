@@ -94,11 +94,11 @@ final class ResolutionIndex: Sendable {
         if let winner = entry.winner { return .resolved(winner) }
         if entry.isOptional {
             return entry.withUnwrapper { unwrapper in
-                if !keepsValue, let wrapped = unwrapper.fixedWrappedType,
-                   let winner = cache.lookUp(wrapped, slot: slot)?.winner {
-                    // The payload's type is known and always resolves to one
-                    // mapping: only whether there is a payload matters.
-                    return unwrapper.isNone(model) ? .nilModel : .resolved(winner)
+                if !keepsValue, let key = unwrapper.payloadKey(model) {
+                    // The payload's type, read in place: when it always
+                    // resolves to one mapping, nothing needs unwrapping.
+                    if key == 0 { return .nilModel }
+                    if let winner = cache.lookUp(key, slot: slot)?.winner { return .resolved(winner) }
                 }
                 return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
             }

@@ -31,8 +31,11 @@ final class ResolutionPlan: Sendable {
     /// The tests of predicated mappings, by the index `entries` gives.
     let tests: [Condition]
     /// For each test that is a single predicate reading no render context,
-    /// the predicate, called directly; `nil` for the others.
-    let predicates: [PredicatePlugin.Test?]
+    /// the predicate, called directly; `nil` for the others. Unmanaged, so
+    /// that calling one retains nothing that other threads also retain:
+    /// ``predicateBoxes`` keeps them alive.
+    let predicates: [Unmanaged<PredicateBox>?]
+    private let predicateBoxes: [PredicateBox]
     /// For each section slot of the registry, the index of its candidate
     /// set; empty when every section shares set 0.
     let candidatesBySlot: [Int32]
@@ -48,6 +51,7 @@ final class ResolutionPlan: Sendable {
         entries = []
         tests = []
         predicates = []
+        predicateBoxes = []
         candidatesBySlot = []
     }
 
@@ -58,7 +62,9 @@ final class ResolutionPlan: Sendable {
     /// only when a predicate that reads a render context has none of its type.
     @inline(__always)
     func truth<Source: ContextSource>(_ index: Int, _ value: Any, at position: ItemPosition, _ source: Source) -> Truth {
-        if let predicate = predicates[index] { return predicate(value, position) ? .yes : .no }
+        if let predicate = predicates[index] {
+            return predicate._withUnsafeGuaranteedRef { $0.test(value, position) } ? .yes : .no
+        }
         return tests[index].truth(for: value, at: position, source)
     }
 
@@ -87,10 +93,12 @@ final class ResolutionPlan: Sendable {
         setStarts = builder.setStarts
         entries = builder.entries
         tests = builder.tests
-        predicates = builder.tests.map { test in
-            if case .predicate(let call) = test { return call.plainTest }
+        let boxes = builder.tests.map { test -> PredicateBox? in
+            if case .predicate(let call) = test, let plain = call.plainTest { return PredicateBox(plain) }
             return nil
         }
+        predicateBoxes = boxes.compactMap(\.self)
+        predicates = boxes.map { $0.map(Unmanaged.passUnretained) }
         candidatesBySlot = bySlot
     }
 
@@ -153,5 +161,14 @@ final class ResolutionPlan: Sendable {
             }
             return set
         }
+    }
+}
+
+/// A predicate's test, in an object a plan can point at without retaining it.
+final class PredicateBox: Sendable {
+    let test: PredicatePlugin.Test
+
+    init(_ test: @escaping PredicatePlugin.Test) {
+        self.test = test
     }
 }

@@ -50,6 +50,17 @@ final class CompiledMapping: Sendable {
         self.sourceIndex = sourceIndex
     }
 
+    /// A second object with the same fields, for another thread's
+    /// ``MappingReplicas`` slot: equal by `==`, with a reference count of
+    /// its own.
+    func copy() -> CompiledMapping {
+        CompiledMapping(
+            index: index, view: view, model: model, kind: kind, reuseIdentifier: reuseIdentifier, poolIndex: poolIndex,
+            condition: condition, priority: priority, decorators: decorators, handlers: handlers,
+            sites: sites, sourceIndex: sourceIndex
+        )
+    }
+
     /// Where the mapping was declared: its object in a JSON file, or the
     /// Swift call site of its declaration.
     var location: SourceLocation { sites.object }

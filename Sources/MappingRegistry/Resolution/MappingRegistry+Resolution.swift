@@ -61,7 +61,7 @@ extension MappingRegistry {
         // on: copying it costs more than the rest of a cached resolve.
         switch index.outcome(model, at: position, slot: slot, keepsValue: false, source) {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
-            return .resolved(mappings[index])
+            return .resolved(replicas.mapping(at: index))
         case let failure:
             return resolution(of: failure, at: position, kind: kind, source)
         }
@@ -72,7 +72,7 @@ extension MappingRegistry {
     private func resolution<Source: ContextSource>(of outcome: Outcome, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Resolution {
         switch outcome {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
-            return .resolved(mappings[index])
+            return .resolved(replicas.mapping(at: index))
         case .ambiguous(let indexes, _):
             return .ambiguous(indexes.map { mappings[$0] }, diagnostic(for: outcome, at: position, kind: kind, source))
         default:

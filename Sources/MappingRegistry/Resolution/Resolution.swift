@@ -4,10 +4,10 @@ public enum Resolution: Sendable {
     case resolved(Mapping)
     /// No mapping applies, or the model is `nil`. The diagnostic
     /// (`missing-mapping` or `nil-model`) says why, mapping by mapping.
-    case missing(Diagnostic)
+    indirect case missing(Diagnostic)
     /// Several mappings of the same, highest priority apply. The
     /// diagnostic (`ambiguous-mapping`) names every one of them.
-    case ambiguous([Mapping], Diagnostic)
+    indirect case ambiguous([Mapping], Diagnostic)
 
     /// The mapping, when exactly one applies.
     public var mapping: Mapping? {

@@ -29,7 +29,10 @@ public struct ViewKind: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     }
 
     /// A list item: `"cell"`.
-    public static let cell = ViewKind(rawValue: "cell")
+    // Computed rather than stored: a literal this short is built in
+    // registers, where a stored static is a lazily initialized global that
+    // every `resolve(_:at:)` (whose default kind it is) would check first.
+    public static var cell: ViewKind { ViewKind(rawValue: "cell") }
     /// A section header: `"header"`, stored under `SupplementaryKind.header`.
     public static let header = ViewKind(rawValue: SupplementaryKind.header)
     /// A section footer: `"footer"`, stored under `SupplementaryKind.footer`.

@@ -4,7 +4,8 @@
 // Atomic operations on one machine word, for the lock-free parts of
 // MappingRegistry: the resolution index (Index/TypeTable.swift,
 // Index/ResolutionCache.swift) and the reloading reference
-// (Reloading/SwappableReference.swift).
+// (Reloading/SwappableReference.swift); and a per-thread ordinal for the
+// registry's per-thread copies of its mappings (Index/MappingReplicas.swift).
 //
 // C11 <stdatomic.h> instead of Swift's Synchronization module, which needs
 // macOS 15 / iOS 18; these need nothing newer than the C compiler. Each
@@ -20,7 +21,7 @@
 // same size and alignment and that the operations are lock-free, so no
 // hidden lock is involved and the view is sound on every supported target.
 //
-// Every function is `static inline` and always inlined, so a load or store
+// Every atomic is `static inline` and always inlined, so a load or store
 // compiles to the same instruction as a Swift `Atomic` would, in debug
 // builds too, and ThreadSanitizer instruments it as part of its Swift caller.
 
@@ -149,6 +150,18 @@ MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_fetch_add_seq_c
 MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_fetch_sub_seq_cst(uintptr_t *word, uintptr_t amount) {
     return atomic_fetch_sub_explicit(MAPPING_REGISTRY_ATOMIC_WORD(word), amount, memory_order_seq_cst);
 }
+
+// MARK: - Thread ordinals
+
+/// A small number for the calling thread: 0 for the first thread that
+/// asks, 1 for the next, and so on; the same number every time one thread
+/// asks. (Defined in MappingRegistryAtomics.c: a `_Thread_local` word, and
+/// a relaxed counter for threads that ask for the first time.)
+///
+/// The registry keeps a copy of its mappings per thread ordinal (modulo a
+/// few), so the `Mapping` that a resolve returns, and retains, is an object
+/// that only the resolving thread writes to (Index/MappingReplicas.swift).
+uintptr_t mapping_registry_thread_ordinal(void);
 
 #undef MAPPING_REGISTRY_ATOMIC_WORD
 #undef MAPPING_REGISTRY_ATOMIC_INLINE

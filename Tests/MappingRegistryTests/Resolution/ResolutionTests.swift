@@ -1,5 +1,5 @@
 import Foundation
-import MappingRegistry
+@testable import MappingRegistry
 import RegistryFixtures
 import ModelStorage
 import Testing
@@ -41,6 +41,51 @@ import Testing
     func optionalsAreUnwrappedAtAnyDepth(value: any Sendable, expected: String) throws {
         let registry = try loadRegistry(configuration(#"{"view": "NumberRow", "model": "Int"}"#))
         #expect(view(registry.resolve(value, at: at(0, 0))) == expected)
+    }
+
+    /// An Optional of a class is resolved by the instance's own class, read
+    /// in place: a subclass in an `Animal?` finds the subclass's mapping.
+    @Test(arguments: [
+        (Optional<Animal>.some(Cat(name: "Tom")) as any Sendable, "Plain"),
+        (Optional<Optional<Animal>>.some(Cat(name: "Tom")) as any Sendable, "Plain"),
+        (Optional<Animal>.some(Animal(name: "Rex")) as any Sendable, "AnimalRow"),
+        (Optional<Optional<Animal>>.some(Animal(name: "Rex")) as any Sendable, "AnimalRow"),
+        (Optional<any Sendable>.some(Optional<Animal>.some(Cat(name: "Tom"))) as any Sendable, "Plain"),
+        (Optional<any Sendable>.some(Animal(name: "Rex")) as any Sendable, "AnimalRow"),
+    ])
+    func anOptionalOfAClassResolvesByTheInstancesClass(value: any Sendable, expected: String) throws {
+        let registry = try loadRegistry(configuration(
+            #"{"view": "AnimalRow", "model": "Animal"}"#,
+            #"{"view": "Plain", "model": "Cat", "priority": 1}"#
+        ))
+        #expect(view(registry.resolve(value, at: at(0, 0))) == expected)
+        #expect(view(registry.resolveWithoutIndex(value, at: at(0, 0))) == expected)
+    }
+
+    @Test(arguments: [
+        Optional<Animal>.none as any Sendable,
+        Optional<Optional<Animal>>.some(.none) as any Sendable,
+        Optional<Optional<Animal>>.none as any Sendable,
+        Optional<any Sendable>.some(Optional<Animal>.none) as any Sendable,
+    ])
+    func aNilOptionalOfAClassGivesNilModel(value: any Sendable) throws {
+        let registry = try loadRegistry(configuration(#"{"view": "AnimalRow", "model": "Animal"}"#))
+        #expect(registry.resolve(value, at: at(0, 0)).diagnostic?.code == .nilModel)
+        // Twice: the second time through the cached unwrapper.
+        #expect(registry.resolve(value, at: at(0, 0)).diagnostic?.code == .nilModel)
+    }
+
+    /// `Optional<Any>`, as an `[Any?]` storage holds items, is read as the
+    /// `Any` it holds.
+    @Test func anOptionalAnyIsReadAsTheAnyInside() throws {
+        let registry = try loadRegistry(configuration(
+            #"{"view": "AnimalRow", "model": "Animal"}"#,
+            #"{"view": "Plain", "model": "Cat", "priority": 1}"#
+        ))
+        let items: [Any?] = [Cat(name: "Tom"), Animal(name: "Rex"), Optional<Animal>.some(Cat(name: "Kit")) as Any, nil, Optional<Animal>.none as Any]
+        let views = items.map { view(registry.resolve($0 as Any, at: at(0, 0))) }
+        #expect(views == ["Plain", "AnimalRow", "Plain", nil, nil])
+        #expect(items.map { registry.resolve($0 as Any, at: at(0, 0)).diagnostic?.code } == [nil, nil, nil, .nilModel, .nilModel])
     }
 
     @Test(arguments: [
