@@ -11,9 +11,11 @@
 ///   "reuseIdentifier": "special", "priority": 2 }
 /// ```
 ///
-/// Its properties are read-only. A mapping is one shared reference, so
-/// returning or copying one costs a reference count, not a copy of its
-/// strings.
+/// Its properties are read-only. A mapping is one reference, so returning
+/// or copying one costs a reference count, not a copy of its strings; and
+/// each thread that resolves is handed its own copy of the reference's
+/// object (equal by `==`), so threads resolving through one registry at
+/// once do not write to the same reference count.
 public struct Mapping: Hashable, Sendable, CustomStringConvertible {
     /// The mapping itself, as loaded.
     let compiled: CompiledMapping
