@@ -11,10 +11,12 @@ import MappingRegistry
 /// with status 0 after `shutdown`, 1 without. Unknown requests are
 /// `MethodNotFound`; unknown notifications are ignored.
 ///
-/// Diagnostics are not computed on every change: ``didChange`` marks the
-/// document, and ``publishPendingDiagnostics()`` checks each marked
-/// document once, when the connection has no further message waiting; so a
-/// burst of changes costs one check.
+/// Documents are synchronized incrementally (`textDocumentSync.change` 2):
+/// each change replaces a range of the text, or the whole text. Checks do
+/// not run inside ``receive(_:)``: a change marks its document, and the
+/// connection asks ``nextCheck()`` for a job to run elsewhere and hands its
+/// result to ``finish(_:)`` (see `LanguageServer+Diagnostics.swift`). So a
+/// request is answered from the latest text however long a check takes.
 package struct LanguageServer {
     enum State { case uninitialized, running, shutDown }
 
@@ -26,11 +28,13 @@ package struct LanguageServer {
     var documents: [String: TextDocument] = [:]
     /// URIs whose diagnostics are out of date, in the order they changed.
     var pending: [String] = []
-    /// The default mappings, loaded when first needed; the outer optional
-    /// says whether they were tried.
+    /// Whether a job from ``nextCheck()`` has not been finished yet.
+    var checkInFlight = false
+    /// The number the next text of a document gets (``TextDocument/revision``).
+    var nextRevision = 1
+    /// The default mappings, loaded by the first check that needs them;
+    /// the outer optional says whether they were tried.
     var defaultRegistry: MappingRegistry??
-    /// Notifications to send with the next diagnostics (a closed document's empty list).
-    var outbox: [JSONValue] = []
     /// The exit status once `exit` arrived.
     package private(set) var exitStatus: Int32?
 
@@ -64,8 +68,7 @@ package struct LanguageServer {
         case .response:
             return []
         case .notification(let method, let params):
-            notify(method, JSONObject(params))
-            return []
+            return notify(method, JSONObject(params))
         case .request(let id, let method, let params):
             switch request(method, JSONObject(params), isArray: params?.arrayElements != nil) {
             case .success(let result): return [Self.response(id: id, result: result)]
@@ -120,31 +123,63 @@ package struct LanguageServer {
         return .success(body(document, offset))
     }
 
-    private mutating func notify(_ method: String, _ params: JSONObject?) {
+    private mutating func notify(_ method: String, _ params: JSONObject?) -> [JSONValue] {
         if method == "exit" {
             exitStatus = state == .shutDown ? 0 : 1
-            return
+            return []
         }
-        guard state == .running else { return }
+        guard state == .running else { return [] }
         switch method {
         case "textDocument/didOpen":
-            guard let item = params?.object("textDocument"), let uri = item.string("uri"), let text = item.string("text") else { return }
-            documents[uri] = TextDocument(uri: uri, version: item.int("version"), text: text, encoding: encoding)
+            guard let item = params?.object("textDocument"), let uri = item.string("uri"), let text = item.string("text") else { return [] }
+            documents[uri] = TextDocument(uri: uri, version: item.int("version"), revision: takeRevision(), text: text, encoding: encoding)
             changed(uri)
+            return []
         case "textDocument/didChange":
-            guard let identifier = params?.object("textDocument"), let uri = identifier.string("uri"),
-                  let document = documents[uri],
-                  // Full synchronization: the last change holds the whole text.
-                  let text = params?["contentChanges"]?.arrayElements?.last.flatMap(JSONObject.init)?.string("text") else { return }
-            document.replace(text: text, version: identifier.int("version"))
-            changed(uri)
+            return didChange(params)
         case "textDocument/didClose":
-            guard let uri = params?.object("textDocument")?.string("uri"), let document = documents.removeValue(forKey: uri) else { return }
-            pending.removeAll { $0 == uri }
-            closed(document)
+            guard let uri = params?.object("textDocument")?.string("uri"), let document = documents.removeValue(forKey: uri) else { return [] }
+            return [closed(document)]
         default:
-            break
+            return []
         }
+    }
+
+    /// Applies a `didChange` to an open document. A change that cannot be
+    /// read (no `text`; a range without integer positions, with a negative
+    /// one, or ending before it starts) stops the notification there: the
+    /// changes before it are applied, the rest are not, since they were
+    /// made to a text the server no longer has, and a `window/logMessage`
+    /// warning says so. Positions outside the text are clamped, as the
+    /// protocol says of every position.
+    private mutating func didChange(_ params: JSONObject?) -> [JSONValue] {
+        guard let identifier = params?.object("textDocument"), let uri = identifier.string("uri"),
+              let document = documents[uri] else { return [] }
+        guard let elements = params?["contentChanges"]?.arrayElements else {
+            return [Self.logWarning("didChange of \(uri) has no contentChanges array; the document is unchanged")]
+        }
+        var changes: [ContentChange] = []
+        var problem: ContentChange.Malformed?
+        for element in elements {
+            switch ContentChange.parse(element) {
+            case .success(let change): changes.append(change)
+            case .failure(let malformed): problem = malformed
+            }
+            if problem != nil { break }
+        }
+        document.apply(changes, version: identifier.int("version"), revision: takeRevision())
+        changed(uri)
+        guard let problem else { return [] }
+        return [Self.logWarning("""
+            didChange of \(uri): change \(changes.count + 1) of \(elements.count) is \(problem.description); \
+            it and the changes after it were ignored, so the server's text may differ from the editor's until the document is reopened
+            """)]
+    }
+
+    /// A fresh revision number.
+    private mutating func takeRevision() -> Int {
+        defer { nextRevision += 1 }
+        return nextRevision
     }
 
     private mutating func initialize(_ params: JSONObject?) -> JSONValue {
@@ -153,7 +188,7 @@ package struct LanguageServer {
         state = .running
         let capabilities: JSONValue = .object([
             ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", .object([("openClose", true), ("change", 1)])),
+            ("textDocumentSync", .object([("openClose", true), ("change", 2)])),
             ("completionProvider", .object([("triggerCharacters", .strings(["\"", ":", "[", ","]))])),
             ("hoverProvider", true),
             ("definitionProvider", true),
@@ -178,6 +213,11 @@ package struct LanguageServer {
 
     static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
         .object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)])
+    }
+
+    /// A `window/logMessage` of type Warning.
+    static func logWarning(_ message: String) -> JSONValue {
+        notification("window/logMessage", .object([("type", .integer(2)), ("message", .string(message))]))
     }
 
     static func json(_ position: LSPPosition) -> JSONValue {

@@ -75,7 +75,7 @@ def by_code(diagnostics, code):
 async def test_initialize_advertises_the_features_and_utf16(client: LanguageClient):
     capabilities = client.initialize_result.capabilities
     assert capabilities.position_encoding == types.PositionEncodingKind.Utf16
-    assert capabilities.text_document_sync.change == types.TextDocumentSyncKind.Full
+    assert capabilities.text_document_sync.change == types.TextDocumentSyncKind.Incremental
     assert capabilities.hover_provider and capabilities.definition_provider
     assert capabilities.document_symbol_provider and capabilities.completion_provider
 

@@ -21,7 +21,7 @@ import Testing
         let reply = client.request("initialize", ["capabilities": [String: Any]()])
         let capabilities = try #require((reply["result"] as? [String: Any])?["capabilities"] as? [String: Any])
         #expect(capabilities["positionEncoding"] as? String == "utf-16")
-        #expect((capabilities["textDocumentSync"] as? [String: Any])?["change"] as? Int == 1)
+        #expect((capabilities["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
         for provider in ["hoverProvider", "definitionProvider", "documentSymbolProvider"] {
             #expect(capabilities[provider] as? Bool == true, "\(provider)")
         }

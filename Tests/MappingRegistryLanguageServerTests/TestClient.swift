@@ -45,7 +45,7 @@ struct TestClient {
 
     /// Sends raw bytes as one message body.
     mutating func send(body: [UInt8]) -> [[String: Any]] {
-        let messages = server.receive(body: body) + server.publishPendingDiagnostics()
+        let messages = server.receive(body: body) + server.checkPendingNow()
         return messages.compactMap { message in
             (try? JSONSerialization.jsonObject(with: Data(message.compact().utf8))) as? [String: Any]
         }

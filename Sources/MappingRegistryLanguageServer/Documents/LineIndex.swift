@@ -1,3 +1,5 @@
+import MappingRegistry
+
 /// Where each line of a UTF-8 text starts, and conversions between byte
 /// offsets, the library's locations (1-based line, column in Unicode
 /// scalars) and the protocol's positions.
@@ -5,7 +7,7 @@
 /// Lines end at `\n`, `\r\n` or a lone `\r`, as both the library's JSON
 /// parser and the protocol count them. The library does not count a
 /// leading byte order mark as a column; the protocol does.
-struct LineIndex {
+struct LineIndex: Sendable {
     let bytes: [UInt8]
     /// The byte offset where each line starts.
     let lineStarts: [Int]
@@ -85,8 +87,12 @@ struct LineIndex {
         }
     }
 
-    /// The byte offset of a protocol position, clamped to the text (a
-    /// character past the end of its line is the end of the line).
+    /// The byte offset of a protocol position, clamped to the text as the
+    /// protocol says: a character past the end of its line is the end of
+    /// the line, a line past the last is the end of the text. A character
+    /// inside a character of several units (the second unit of a UTF-16
+    /// surrogate pair, a byte inside a UTF-8 sequence) is taken to be after
+    /// it, so an offset never splits a Unicode scalar.
     func offset(of position: LSPPosition) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
@@ -94,7 +100,9 @@ struct LineIndex {
         let end = lineEnd(position.line)
         switch encoding {
         case .utf8:
-            return min(start + max(position.character, 0), end)
+            var offset = min(start + max(position.character, 0), end)
+            while offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            return offset
         case .utf16:
             var units = 0
             var index = start
@@ -110,6 +118,16 @@ struct LineIndex {
     /// The protocol range of a byte range.
     func range(of bytes: Range<Int>) -> LSPRange {
         LSPRange(start: position(of: bytes.lowerBound), end: position(of: bytes.upperBound))
+    }
+
+    /// The protocol range of a library location: from its column to the
+    /// end of the token there (a string with its quotes, a number, a
+    /// bracket), within the line.
+    func range(of location: SourceLocation) -> LSPRange {
+        let start = offset(line: location.line, scalarColumn: location.column)
+        let lineEnd = lineEnd(line(of: start))
+        let end = JSONToken.token(startingAt: start, in: bytes).map { min($0.range.upperBound, max(lineEnd, start)) } ?? start
+        return range(of: start..<max(start, end))
     }
 
     /// The length of the UTF-8 sequence a byte starts (1 for a stray

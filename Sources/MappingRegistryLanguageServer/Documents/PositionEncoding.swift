@@ -1,19 +1,24 @@
 /// How the client counts the `character` of a position: UTF-16 code units
 /// (the protocol's default) or UTF-8 bytes, when the client offers them.
-enum PositionEncoding: String {
+enum PositionEncoding: String, Sendable {
     case utf16 = "utf-16"
     case utf8 = "utf-8"
 }
 
 /// A position as the protocol gives it: a 0-based line and a 0-based
 /// `character` in the negotiated ``PositionEncoding``.
-struct LSPPosition: Equatable {
+struct LSPPosition: Equatable, Comparable, Sendable {
     var line: Int
     var character: Int
+
+    /// Document order: by line, then by character.
+    static func < (left: LSPPosition, right: LSPPosition) -> Bool {
+        (left.line, left.character) < (right.line, right.character)
+    }
 }
 
 /// A range of two positions, the end exclusive.
-struct LSPRange: Equatable {
+struct LSPRange: Equatable, Sendable {
     var start: LSPPosition
     var end: LSPPosition
 }

@@ -1,7 +1,7 @@
 import MappingRegistry
 
 /// What a document is, which decides how it is checked and completed.
-enum DocumentKind: Equatable {
+enum DocumentKind: Equatable, Sendable {
     /// A `mappings.json`: its root has `"mappings"`.
     case mappings
     /// A data document: its root has `"sections"`.
@@ -60,38 +60,91 @@ enum DocumentKind: Equatable {
 
 /// An open document: its text, as the client last sent it, and what the
 /// server worked out from that text (computed when first needed).
+///
+/// Every text it holds has a ``revision``, a number the server never gives
+/// twice (a document closed and opened again starts a new one): a check
+/// runs against a snapshot of one revision, and its result is kept only
+/// while the document is still at that revision.
 final class TextDocument {
     let uri: String
     /// The file name diagnostics use: the path of a `file:` URI, else the URI.
     let sourceName: String
+    /// The client's version of the text, echoed in `publishDiagnostics`.
     private(set) var version: Int?
+    /// The server's number for the current text.
+    private(set) var revision: Int
     private(set) var bytes: [UInt8]
     private(set) var kind: DocumentKind
-    private let encoding: PositionEncoding
+    let encoding: PositionEncoding
     private var cachedLines: LineIndex?
     private var cachedSyntax: TolerantJSON?
-    /// The diagnostics last published, with the library's originals.
-    var published: [PublishedDiagnostic] = []
-    /// For a mappings file: the registry it loaded into, when it loaded.
-    var registry: MappingRegistry?
+    /// The diagnostics last published, with the library's originals, and
+    /// the revision they were computed for.
+    private(set) var published: (revision: Int, diagnostics: [PublishedDiagnostic])?
+    /// For a mappings file: the registry the current text loaded into, once
+    /// it has been checked and when it loads.
+    private(set) var registry: MappingRegistry?
 
-    init(uri: String, version: Int?, text: String, encoding: PositionEncoding) {
+    init(uri: String, version: Int?, revision: Int, text: String, encoding: PositionEncoding) {
         self.uri = uri
         self.sourceName = DocumentURI.path(of: uri) ?? uri
         self.version = version
+        self.revision = revision
         self.encoding = encoding
         bytes = Array(text.utf8)
         kind = DocumentKind.detect(bytes, path: sourceName)
     }
 
-    /// Replaces the whole text (full synchronization).
-    func replace(text: String, version: Int?) {
+    /// The published diagnostics when they were computed for the current
+    /// text; none while a check of a newer text is outstanding, since the
+    /// ranges of an older text would point at the wrong characters.
+    var currentDiagnostics: [PublishedDiagnostic] {
+        guard let published, published.revision == revision else { return [] }
+        return published.diagnostics
+    }
+
+    /// Applies a `didChange`'s content changes in order, each to the text
+    /// the previous one left: a whole text replaces the document, an edit
+    /// replaces its range (clamped to the text, see ``LineIndex/offset(of:)``).
+    ///
+    /// - Parameters:
+    ///   - changes: The changes, in the order the client sent them.
+    ///   - version: The client's version of the resulting text.
+    ///   - revision: The server's number for the resulting text.
+    func apply(_ changes: [ContentChange], version: Int?, revision: Int) {
+        var lines = cachedLines
+        for change in changes {
+            switch change {
+            case .whole(let text):
+                bytes = Array(text.utf8)
+            case .edit(let range, let text):
+                let index = lines ?? LineIndex(bytes, encoding: encoding)
+                let start = index.offset(of: range.start)
+                let end = max(start, index.offset(of: range.end))
+                bytes.replaceSubrange(start..<end, with: text.utf8)
+            }
+            lines = nil
+        }
         self.version = version
-        bytes = Array(text.utf8)
+        self.revision = revision
         kind = DocumentKind.detect(bytes, path: sourceName)
         cachedLines = nil
         cachedSyntax = nil
         registry = nil
+    }
+
+    /// Keeps a check's result when it is of the current text: its
+    /// diagnostics, the registry a mappings file loaded into, and the line
+    /// index the check built (so the first request need not build it again).
+    ///
+    /// - Parameter result: A check's result.
+    /// - Returns: Whether the result was of the current text and was kept.
+    func adopt(_ result: CheckResult) -> Bool {
+        guard result.revision == revision else { return false }
+        published = (revision, result.diagnostics)
+        registry = result.registry
+        if cachedLines == nil { cachedLines = result.lines }
+        return true
     }
 
     var lines: LineIndex {
@@ -108,20 +161,14 @@ final class TextDocument {
         return syntax
     }
 
-    /// The protocol range of a library location: from its column to the
-    /// end of the token there (a string with its quotes, a number, a
-    /// bracket), within the line.
+    /// The protocol range of a library location, as `LineIndex` gives it.
     func range(of location: SourceLocation) -> LSPRange {
-        let lines = self.lines
-        let start = lines.offset(line: location.line, scalarColumn: location.column)
-        let lineEnd = lines.lineEnd(lines.line(of: start))
-        let end = JSONToken.token(startingAt: start, in: bytes).map { min($0.range.upperBound, max(lineEnd, start)) } ?? start
-        return lines.range(of: start..<max(start, end))
+        lines.range(of: location)
     }
 }
 
 /// A diagnostic as published: the library's, and the range it was given.
-struct PublishedDiagnostic {
+struct PublishedDiagnostic: Sendable {
     var diagnostic: Diagnostic
     var range: LSPRange
 }

@@ -3,6 +3,10 @@ import MappingRegistry
 
 /// Quick fixes: each did-you-mean of a published diagnostic replaces the
 /// name it is about, and a duplicate key can be removed with its value.
+///
+/// Fixes come only from the diagnostics of the document's current text
+/// (``TextDocument/currentDiagnostics``): after a change, until its check
+/// is published, there are none, rather than edits at an older text's ranges.
 extension LanguageServer {
     func codeActions(_ params: JSONObject?) -> Result<JSONValue, RPCError> {
         guard let uri = params?.object("textDocument")?.string("uri"),
@@ -15,7 +19,7 @@ extension LanguageServer {
         let first = lines.offset(of: start)
         let last = lines.offset(of: end)
         var actions: [JSONValue] = []
-        for published in document.published {
+        for published in document.currentDiagnostics {
             let diagnosticStart = lines.offset(of: published.range.start)
             let diagnosticEnd = lines.offset(of: published.range.end)
             guard diagnosticStart <= last, first <= max(diagnosticEnd, diagnosticStart) else { continue }

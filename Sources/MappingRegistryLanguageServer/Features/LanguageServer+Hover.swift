@@ -27,10 +27,10 @@ extension LanguageServer {
         return .object(members)
     }
 
-    /// The published diagnostics whose range holds an offset.
+    /// The published diagnostics of the current text whose range holds an offset.
     func diagnostics(of document: TextDocument, at offset: Int) -> [PublishedDiagnostic] {
         let lines = document.lines
-        return document.published.filter { published in
+        return document.currentDiagnostics.filter { published in
             let start = lines.offset(of: published.range.start)
             let end = lines.offset(of: published.range.end)
             return start <= offset && offset <= max(end, start)

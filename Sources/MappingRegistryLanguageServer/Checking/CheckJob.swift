@@ -1,0 +1,143 @@
+import Foundation
+import MappingRegistry
+
+/// A check of one document, handed out by ``LanguageServer/nextCheck()``
+/// to run on any thread: an immutable snapshot of the document's text at
+/// one revision, and everything the check reads besides.
+///
+/// Every document is checked by the same loaders as every other front end
+/// (`MappingRegistry(plugins:sources:)`, `DataDocument(data:…)`), and each
+/// diagnostic gets its protocol range here, from the snapshot's own line
+/// index, so the thread that answers requests does no more than publish.
+struct CheckJob: Sendable {
+    /// The mappings a data document is resolved through, as the server
+    /// chose them when it handed out the job.
+    enum Mappings: Sendable {
+        /// An open mappings file's registry, or none (`nil`): the open
+        /// mappings files do not load and the tool has no mappings of its own.
+        case registry(MappingRegistry?)
+        /// The tool's own mappings, not loaded yet: the check loads them
+        /// and returns them in ``CheckResult/defaultRegistry``.
+        case toolDefault
+    }
+
+    let uri: String
+    /// The server's number for the snapshot's text.
+    let revision: Int
+    /// The client's version of the snapshot's text.
+    let version: Int?
+    /// The file name diagnostics use.
+    let sourceName: String
+    let bytes: [UInt8]
+    let kind: DocumentKind
+    let encoding: PositionEncoding
+    /// What documents are checked against.
+    let configuration: LanguageServerConfiguration
+    /// For a data document: the mappings it is resolved through.
+    let mappings: Mappings
+
+    /// Takes a snapshot of a document's current text.
+    init(_ document: TextDocument, configuration: LanguageServerConfiguration, mappings: Mappings) {
+        uri = document.uri
+        revision = document.revision
+        version = document.version
+        sourceName = document.sourceName
+        bytes = document.bytes
+        kind = document.kind
+        encoding = document.encoding
+        self.configuration = configuration
+        self.mappings = mappings
+    }
+
+    /// Runs the check: the library's diagnostics about this file, sorted,
+    /// each with its range; for a mappings file the registry it loaded into.
+    func run() -> CheckResult {
+        let lines = LineIndex(bytes, encoding: encoding)
+        var registry: MappingRegistry?
+        var defaultRegistry: MappingRegistry??
+        let found: [Diagnostic]
+        switch kind {
+        case .mappings:
+            (found, registry) = checkMappings()
+        case .data:
+            let mappings: MappingRegistry?
+            switch self.mappings {
+            case .registry(let open):
+                mappings = open
+            case .toolDefault:
+                mappings = Self.loadDefault(configuration)
+                defaultRegistry = .some(mappings)
+            }
+            found = checkData(resolvingThrough: mappings)
+        }
+        let diagnostics = Diagnostic.sorted(found.filter { $0.location.map { $0.file == sourceName } ?? true })
+        var unlocated: LSPRange?
+        let published = diagnostics.map { diagnostic in
+            guard let location = diagnostic.location else {
+                let range = unlocated ?? unlocatedRange(lines)
+                unlocated = range
+                return PublishedDiagnostic(diagnostic: diagnostic, range: range)
+            }
+            return PublishedDiagnostic(diagnostic: diagnostic, range: lines.range(of: location))
+        }
+        return CheckResult(uri: uri, revision: revision, version: version, diagnostics: published,
+                           registry: registry, lines: lines, defaultRegistry: defaultRegistry)
+    }
+
+    /// A mappings file loaded together with the tool's Swift mappings, as `validate` does.
+    private func checkMappings() -> ([Diagnostic], MappingRegistry?) {
+        do {
+            let registry = try MappingRegistry(
+                plugins: configuration.plugins,
+                sources: configuration.sources + [.json(Data(bytes), name: sourceName)]
+            )
+            return (registry.warnings, registry)
+        } catch {
+            return (error.diagnostics, nil)
+        }
+    }
+
+    /// A data document's own problems, then every stored model's resolution.
+    private func checkData(resolvingThrough registry: MappingRegistry?) -> [Diagnostic] {
+        do {
+            let loaded = try DataDocument(data: Data(bytes), plugins: configuration.plugins, source: sourceName)
+            guard configuration.createsValues, let registry else { return loaded.warnings }
+            return loaded.warnings + Self.resolutionDiagnostics(of: loaded, with: registry, context: configuration.context)
+        } catch {
+            // A catalog file's models cannot create values: what is
+            // left unsaid about values is not the document's fault.
+            return configuration.createsValues ? error.diagnostics : error.diagnostics.filter { $0.code != .undecodableValue }
+        }
+    }
+
+    /// The tool's own mappings, when it has them and they load.
+    static func loadDefault(_ configuration: LanguageServerConfiguration) -> MappingRegistry? {
+        guard let mappings = configuration.defaultMappings else { return nil }
+        return try? MappingRegistry(plugins: configuration.plugins, sources: configuration.sources + [.json(mappings.contents, name: mappings.name)])
+    }
+
+    /// Where a diagnostic without a location (an unused plugin) is shown:
+    /// on the root's `"mappings"` or `"sections"` key, else at the start.
+    private func unlocatedRange(_ lines: LineIndex) -> LSPRange {
+        let key = kind == .mappings ? MappingsKey.mappings.rawValue : "sections"
+        if let member = TolerantJSON(bytes).root?.members.first(where: { $0.key == key }) {
+            return lines.range(of: member.keyRange)
+        }
+        return LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
+    }
+
+    /// Every stored model's resolution diagnostic, located at its entry, as
+    /// `validate` reports them: with the tool's render context when it has
+    /// one (the library's `resolutionDiagnostics(with:)` takes none yet).
+    static func resolutionDiagnostics(of document: DataDocument, with registry: MappingRegistry, context: (any Sendable)?) -> [Diagnostic] {
+        guard let context else { return document.resolutionDiagnostics(with: registry) }
+        var diagnostics: [Diagnostic] = []
+        for entry in document.entries where entry.kind == .cell || entry.value != nil {
+            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind, context: context).diagnostic {
+                diagnostic.location = entry.location
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
+    }
+}

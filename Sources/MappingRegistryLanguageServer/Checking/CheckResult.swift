@@ -1,0 +1,20 @@
+import MappingRegistry
+
+/// What a ``CheckJob`` found, handed back to ``LanguageServer/finish(_:)``:
+/// published only when the document is still open at the job's revision.
+struct CheckResult: Sendable {
+    let uri: String
+    /// The server's number for the text that was checked.
+    let revision: Int
+    /// The client's version of that text.
+    let version: Int?
+    /// The diagnostics about the document, sorted, with their ranges in that text.
+    let diagnostics: [PublishedDiagnostic]
+    /// For a mappings file: the registry it loaded into, when it loads.
+    let registry: MappingRegistry?
+    /// The line index of that text.
+    let lines: LineIndex
+    /// The tool's own mappings, when this check loaded them (`.some(nil)`
+    /// when they do not load), for the server to keep.
+    let defaultRegistry: MappingRegistry??
+}
