@@ -2,6 +2,7 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryLanguageServer
 import RegistryFixtures
+import Testing
 import TestSupport
 
 /// The fixture catalog plus a predicate with an argument and a decorator.
@@ -13,10 +14,13 @@ func languageServerCatalog() -> PluginCatalog {
 }
 
 /// A client driving a ``LanguageServer`` in process: messages in as JSON
-/// objects, everything the server sends back decoded, diagnostics
-/// published after each message as the connection would when idle.
+/// objects, everything the server sends back decoded. With
+/// `checksAutomatically`, every pending check runs after each message, as
+/// if the worker were instantaneous; without, a test hands out and finishes
+/// check jobs itself (``nextCheck()``, ``finish(_:)``).
 struct TestClient {
     var server: LanguageServer
+    var checksAutomatically: Bool
     private var nextID = 1
 
     init(
@@ -24,8 +28,10 @@ struct TestClient {
         catalogDocument: String? = nil,
         defaultMappings: String? = nil,
         initialize: Bool = true,
-        encodings: [String] = []
+        encodings: [String] = [],
+        checksAutomatically: Bool = true
     ) {
+        self.checksAutomatically = checksAutomatically
         let catalog = CatalogDescription(plugins)
         server = LanguageServer(configuration: LanguageServerConfiguration(
             name: "test",
@@ -45,10 +51,31 @@ struct TestClient {
 
     /// Sends raw bytes as one message body.
     mutating func send(body: [UInt8]) -> [[String: Any]] {
-        let messages = server.receive(body: body) + server.checkPendingNow()
-        return messages.compactMap { message in
+        var messages = server.receive(body: body)
+        if checksAutomatically { messages += server.checkPendingNow() }
+        return Self.decode(messages)
+    }
+
+    static func decode(_ messages: [JSONValue]) -> [[String: Any]] {
+        messages.compactMap { message in
             (try? JSONSerialization.jsonObject(with: Data(message.compact().utf8))) as? [String: Any]
         }
+    }
+
+    /// The check the server hands out next, if any.
+    mutating func nextCheck() -> CheckJob? {
+        server.nextCheck()
+    }
+
+    /// The check the server hands out next; a test failure when there is none.
+    mutating func takeCheck(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckJob {
+        let job = server.nextCheck()
+        return try #require(job, "no check was handed out", sourceLocation: sourceLocation)
+    }
+
+    /// Hands a check's result back; returns what the server sends.
+    mutating func finish(_ result: CheckResult) -> [[String: Any]] {
+        Self.decode(server.finish(result))
     }
 
     mutating func send(_ message: [String: Any]) -> [[String: Any]] {
@@ -82,6 +109,12 @@ struct TestClient {
         return Self.diagnostics(for: uri, in: replies)
     }
 
+    /// Sends a `didChange` with content changes as given (each a `text`
+    /// and maybe a `range`); returns everything the server sends back.
+    mutating func edit(_ uri: String, _ changes: [[String: Any]], version: Int) -> [[String: Any]] {
+        notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": changes])
+    }
+
     mutating func at(_ method: String, _ uri: String, _ position: [String: Int]) -> [String: Any] {
         request(method, ["textDocument": ["uri": uri], "position": position])
     }
@@ -99,12 +132,26 @@ extension MarkedText {
     /// A marker's position as the protocol counts it: 0-based line and
     /// UTF-16 code units (or UTF-8 bytes) from the line's start.
     func position(_ digit: Int, utf8: Bool = false) -> [String: Int] {
-        let offset = locations[digit]?.offset ?? 0
-        let before = String(decoding: bytes[..<offset], as: UTF8.self)
-        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
-        let last = lines.last ?? ""
-        return ["line": lines.count - 1, "character": utf8 ? last.utf8.count : last.utf16.count]
+        guard let location = locations[digit] else { return ["line": 0, "character": 0] }
+        // The line's text before the marker: after the last \n or \r.
+        let lineStart = bytes[..<location.offset].lastIndex { $0 == 10 || $0 == 13 }.map { $0 + 1 } ?? 0
+        let last = String(decoding: bytes[lineStart..<location.offset], as: UTF8.self)
+        return ["line": location.line - 1, "character": utf8 ? last.utf8.count : last.utf16.count]
     }
+}
+
+/// A protocol range, for a content change.
+func range(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> [String: Any] {
+    ["start": ["line": startLine, "character": startCharacter], "end": ["line": endLine, "character": endCharacter]]
+}
+
+/// The `version` of a `publishDiagnostics` among replies, by URI.
+func publishedVersion(of uri: String, in replies: [[String: Any]]) -> Int? {
+    for reply in replies where reply["method"] as? String == "textDocument/publishDiagnostics" {
+        let params = reply["params"] as? [String: Any]
+        if params?["uri"] as? String == uri { return params?["version"] as? Int }
+    }
+    return nil
 }
 
 /// `range.start` of a protocol object.
