@@ -182,6 +182,92 @@ async def test_a_did_you_mean_quick_fix_applies(client: LanguageClient):
     assert by_code(diagnostics, "unknown-view") == []
 
 
+def edit(text: str, start: types.Position, end: types.Position, new_text: str) -> str:
+    """Applies a range edit (UTF-16 positions) as the client would."""
+    lines = text.split("\n")
+    def offset(position: types.Position) -> int:
+        before = sum(len(line) + 1 for line in lines[:position.line])
+        units = lines[position.line].encode("utf-16-le")[:position.character * 2]
+        return before + len(units.decode("utf-16-le"))
+    return text[:offset(start)] + new_text + text[offset(end):]
+
+
+async def send_edits(client: LanguageClient, version: int, *changes, uri: str = URI):
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text=text)
+                         for start, end, text in changes]))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri]
+
+
+async def test_incremental_edits_fix_a_name_after_an_emoji_and_move_the_other_diagnostics(client: LanguageClient):
+    await open_document(client, BROKEN)
+    # The misspelt view, after "🍜 café" on its line: its UTF-16 range.
+    start = position_of(BROKEN, '"DishRo"')
+    end = types.Position(line=start.line, character=start.character + len('"DishRo"'))
+    inserted_line = types.Position(line=1, character=0)
+    diagnostics = await send_edits(client, 2, (start, end, '"DishRow"'), (inserted_line, inserted_line, '  "$schema": "mappings.schema.json",\n'))
+    text = edit(edit(BROKEN, start, end, '"DishRow"'), inserted_line, inserted_line, '  "$schema": "mappings.schema.json",\n')
+    assert by_code(diagnostics, "unknown-view") == []
+    [key] = by_code(diagnostics, "unknown-key")
+    assert key.range.start == position_of(text, '"priorty"')
+    # A quick fix from the new text's diagnostics, at the new text's range.
+    at = position_of(text, '"priorty"')
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=URI),
+        range=types.Range(start=at, end=at),
+        context=types.CodeActionContext(diagnostics=[])))
+    [action] = [a for a in actions if a.title == "Replace with 'priority'"]
+    [change] = action.edit.changes[URI]
+    assert change.range.start == at
+
+
+def large_mappings(count: int, variant: int) -> str:
+    """A mappings file of `count` mappings that all load (about 94 bytes each)."""
+    mappings = ",\n".join(
+        f'    {{ "view": "DishRow", "model": "Dish", "condition": {{ "section": {index} }}, "priority": {variant} }}'
+        for index in range(count))
+    return '{\n  "version": 1,\n  "mappings": [\n' + mappings + "\n  ]\n}\n"
+
+
+def record_arrivals(client: LanguageClient) -> list:
+    """Records every response's id and every publishDiagnostics' uri and
+    version, in the order the client receives them."""
+    arrivals = []
+    original = client.protocol.handle_message
+    def handle(message):
+        method = getattr(message, "method", None)
+        if method == types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
+            arrivals.append(("diagnostics", message.params.uri, message.params.version))
+        elif method is None:
+            arrivals.append(("response", message.id))
+        original(message)
+    client.protocol.handle_message = handle
+    return arrivals
+
+
+async def test_a_hover_right_behind_a_large_change_is_answered_before_its_check_ends(client: LanguageClient):
+    large_uri = (pathlib.Path.cwd() / "lsp-e2e" / "large-mappings.json").as_uri()
+    await open_document(client, BROKEN)
+    await open_document(client, large_mappings(1, 0), uri=large_uri)
+    arrivals = record_arrivals(client)
+    # About 5.6 MiB, then at once a hover on the other document.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=large_uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=large_mappings(60_000, 1))]))
+    position = position_of(BROKEN, '"PriceRow"')
+    position.character += 1
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=URI), position=position))
+    assert "**PriceRow**" in hover.contents.value
+    while ("diagnostics", large_uri, 2) not in arrivals:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    responses = [arrival for arrival in arrivals if arrival[0] == "response"]
+    assert len(responses) == 1
+    assert arrivals.index(responses[0]) < arrivals.index(("diagnostics", large_uri, 2)), arrivals
+
+
 async def send_raw(client: LanguageClient, data: bytes):
     result = client.protocol.writer.write(data)
     if inspect.isawaitable(result):

@@ -1,20 +1,33 @@
 import Foundation
 import MappingRegistry
 
-// The language server's latency as an editor sees it: the time from sending
-// a `textDocument/didChange` with the whole text of a mappings file of 1 000,
-// 10 000 and 100 000 mappings (about 10 MiB) to receiving its
-// `textDocument/publishDiagnostics`, through a real `mapping-registry lsp`
-// process over pipes. Baseline, in the same run: loading the same text with
-// `MappingRegistry(configuration:plugins:)` in this process (the check the
-// server must do at least). Then whether the server still answers a request
-// sent right behind a 10 MiB change. Release builds of both:
+// The language server's latency as an editor sees it, through real
+// `mapping-registry lsp` processes over pipes (release builds):
+// (a) the time from sending a `textDocument/didChange` with the whole text of
+//     a mappings file of 1 000, 10 000 and 100 000 mappings (about 9 MiB) to
+//     receiving its `textDocument/publishDiagnostics`. Baseline, in the same
+//     run: loading the same text with `MappingRegistry(configuration:plugins:)`
+//     in this process (the check the server must do at least).
+// (b) the latency of a hover sent right behind a 9 MiB didChange: on another
+//     open document, and on the changed document itself; and when that
+//     change's diagnostics arrive.
+// Every server named on the command line is measured in the same run, so an
+// older build (another checkout's binary) can be compared with this one:
 //   swift build -c release --product mapping-registry
-//   swift run -c release --package-path Benchmarks LanguageServerBenchmarks [SERVER]
+//   swift run -c release --package-path Benchmarks LanguageServerBenchmarks [--runs N] [SERVER …]
 
-let runs = 7
+var runs = 7
+var servers: [String] = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    if argument == "--runs", let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 {
+        runs = value
+    } else {
+        servers.append(argument)
+    }
+}
+if servers.isEmpty { servers = [".build/release/mapping-registry"] }
 let clock = ContinuousClock()
-let server = CommandLine.arguments.dropFirst().first ?? ".build/release/mapping-registry"
 let catalog = "Examples/Menu/Schemas/menu.catalog.json"
 
 func milliseconds(_ duration: Duration) -> Double {
@@ -24,7 +37,11 @@ func milliseconds(_ duration: Duration) -> Double {
 
 func median(_ samples: [Double]) -> Double {
     let sorted = samples.sorted()
-    return sorted[sorted.count / 2]
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+func column(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
 }
 
 /// A mappings file of `count` mappings that all load: one section each.
@@ -43,9 +60,10 @@ final class ServerProcess {
     let input = Pipe()
     let output = Pipe()
     var buffer: [UInt8] = []
+    var nextID = 1
 
-    init() throws {
-        process.executableURL = URL(fileURLWithPath: server)
+    init(_ path: String) throws {
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["lsp", "--catalog", catalog]
         process.standardInput = input
         process.standardOutput = output
@@ -53,8 +71,30 @@ final class ServerProcess {
     }
 
     func send(_ object: [String: Any]) throws {
+        write(try Self.frame(object))
+    }
+
+    /// A message with its header, ready to write (so that a timing need not
+    /// include this process's own JSON encoding of a large text).
+    static func frame(_ object: [String: Any]) throws -> Data {
         let body = try JSONSerialization.data(withJSONObject: object)
-        input.fileHandleForWriting.write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+
+    func write(_ framed: Data) {
+        input.fileHandleForWriting.write(framed)
+    }
+
+    /// Sends a request; returns its id.
+    func request(_ method: String, _ params: [String: Any]) throws -> Int {
+        let id = nextID
+        nextID += 1
+        try send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+        return id
+    }
+
+    func notify(_ method: String, _ params: [String: Any]) throws {
+        try send(["jsonrpc": "2.0", "method": method, "params": params])
     }
 
     /// The next message from the server.
@@ -75,13 +115,53 @@ final class ServerProcess {
         }
     }
 
-    /// Waits for a message with a method, or the response to an id.
-    func receive(method: String? = nil, id: Int? = nil) throws -> [String: Any] {
-        while true {
+    /// Reads until the response to `id` and a `publishDiagnostics` of `uri`
+    /// have both come; returns when each came, measured from `start`, and
+    /// whether the response came first.
+    func receive(response id: Int?, diagnosticsOf uri: String, since start: ContinuousClock.Instant)
+        throws -> (response: Double, diagnostics: Double, responseFirst: Bool, published: [String: Any]) {
+        var response: Double?
+        var diagnostics: Double?
+        var published: [String: Any] = [:]
+        while (id != nil && response == nil) || diagnostics == nil {
             let message = try receive()
-            if let method, message["method"] as? String == method { return message }
-            if let id, message["id"] as? Int == id { return message }
+            let now = milliseconds(clock.now - start)
+            if let id, message["id"] as? Int == id {
+                response = now
+            } else if message["method"] as? String == "textDocument/publishDiagnostics",
+                      (message["params"] as? [String: Any])?["uri"] as? String == uri {
+                diagnostics = now
+                published = message
+            }
         }
+        let responseTime = response ?? .nan
+        let diagnosticsTime = diagnostics ?? .nan
+        return (responseTime, diagnosticsTime, !(responseTime > diagnosticsTime), published)
+    }
+
+    func open(_ uri: String, _ text: String, version: Int) throws {
+        try notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "json", "version": version, "text": text]])
+        _ = try receive(response: nil, diagnosticsOf: uri, since: clock.now)
+    }
+
+    /// A `didChange` with the whole text, framed.
+    static func change(_ uri: String, _ text: String, version: Int) throws -> Data {
+        try frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": version],
+            "contentChanges": [["text": text]],
+        ]])
+    }
+
+    func hover(_ uri: String, line: Int, character: Int) throws -> Int {
+        try request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": line, "character": character]])
+    }
+
+    func shutDown() throws -> Int32 {
+        let id = try request("shutdown", [:])
+        while try receive()["id"] as? Int != id {}
+        try notify("exit", [:])
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }
 
@@ -91,72 +171,96 @@ struct Dish: Sendable {}
 plugins.register(model: Dish.self, named: "Dish")
 plugins.register(view: "DishRow", for: Dish.self) { _, _ in "" }
 
-let process = try ServerProcess()
-try process.send(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": ["capabilities": [String: Any]()]])
-_ = try process.receive(id: 0)
-try process.send(["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()])
-
-print("LanguageServerBenchmarks: median of \(runs) changes; baseline = MappingRegistry(configuration:) of the same text in this process")
-print("mappings |    bytes | didChange → publishDiagnostics ms | baseline load ms | ratio | diagnostics")
-var version = 1
-for (index, count) in [1_000, 10_000, 100_000].enumerated() {
-    let uri = "file:///benchmark/mappings-\(count).json"
-    try process.send(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [
-        "textDocument": ["uri": uri, "languageId": "json", "version": version, "text": mappingsText(count: count, variant: 0)],
-    ]])
-    _ = try process.receive(method: "textDocument/publishDiagnostics")
-    var served: [Double] = []
-    var loaded: [Double] = []
-    var diagnostics = 0
-    var bytes = 0
-    for run in 1...runs {
-        version += 1
-        let text = mappingsText(count: count, variant: run)
-        bytes = text.utf8.count
-        let message: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
-            "textDocument": ["uri": uri, "version": version],
-            "contentChanges": [["text": text]],
-        ]]
-        let start = clock.now
-        try process.send(message)
-        let published = try process.receive(method: "textDocument/publishDiagnostics")
-        served.append(milliseconds(clock.now - start))
-        diagnostics = ((published["params"] as? [String: Any])?["diagnostics"] as? [Any])?.count ?? -1
-        let data = Data(text.utf8)
-        loaded.append(milliseconds(clock.measure { _ = try? MappingRegistry(configuration: data, plugins: plugins) }))
-    }
-    let line = [
-        String(count).padding(toLength: 8, withPad: " ", startingAt: 0),
-        String(bytes).padding(toLength: 8, withPad: " ", startingAt: 0),
-        String(format: "%33.1f", median(served)),
-        String(format: "%16.1f", median(loaded)),
-        String(format: "%5.2f", median(served) / median(loaded)),
-        String(diagnostics),
-    ]
-    print(line.joined(separator: " | "))
-    _ = index
+/// What (b) measured for one server: medians in milliseconds.
+struct HoverBehindALargeChange {
+    var server: String
+    var otherDocument: Double
+    var changedDocument: Double
+    var diagnostics: Double
+    /// Runs in which a hover was answered before the change's diagnostics came.
+    var answeredFirst: Int
+    var samples: Int
 }
 
-// A request right behind a 10 MiB change: answered before or after the check?
-version += 1
-let large = mappingsText(count: 100_000, variant: 99)
-let start = clock.now
-try process.send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
-    "textDocument": ["uri": "file:///benchmark/mappings-100000.json", "version": version],
-    "contentChanges": [["text": large]],
-]])
-try process.send(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": [
-    "textDocument": ["uri": "file:///benchmark/mappings-1000.json"], "position": ["line": 3, "character": 15],
-]])
-_ = try process.receive(id: 1)
-let answered = milliseconds(clock.now - start)
-_ = try process.receive(method: "textDocument/publishDiagnostics")
-let published = milliseconds(clock.now - start)
-print(String(format: "a hover sent right behind a %.1f MiB change: answered after %.1f ms; that change's diagnostics after %.1f ms",
-             Double(large.utf8.count) / 1_048_576, answered, published))
+print("LanguageServerBenchmarks: median of \(runs) changes per row; servers: \(servers.joined(separator: ", "))")
+var hovers: [HoverBehindALargeChange] = []
+for path in servers {
+    let server = try ServerProcess(path)
+    _ = try server.request("initialize", ["capabilities": [String: Any]()])
+    _ = try server.receive()
+    try server.notify("initialized", [:])
 
-try process.send(["jsonrpc": "2.0", "id": 2, "method": "shutdown"])
-_ = try process.receive(id: 2)
-try process.send(["jsonrpc": "2.0", "method": "exit"])
-process.process.waitUntilExit()
-print("server exit status: \(process.process.terminationStatus)")
+    print("")
+    print("(a) \(path): didChange → publishDiagnostics; baseline = MappingRegistry(configuration:) of the same text in this process")
+    print("mappings |    bytes | didChange → publishDiagnostics ms | baseline load ms | ratio | diagnostics")
+    var version = 1
+    for count in [1_000, 10_000, 100_000] {
+        let uri = "file:///benchmark/mappings-\(count).json"
+        try server.open(uri, mappingsText(count: count, variant: 0), version: version)
+        var served: [Double] = []
+        var loaded: [Double] = []
+        var diagnostics = 0
+        var bytes = 0
+        for run in 1...runs {
+            version += 1
+            let text = mappingsText(count: count, variant: run)
+            bytes = text.utf8.count
+            let change = try ServerProcess.change(uri, text, version: version)
+            let start = clock.now
+            server.write(change)
+            let arrival = try server.receive(response: nil, diagnosticsOf: uri, since: start)
+            served.append(arrival.diagnostics)
+            diagnostics = ((arrival.published["params"] as? [String: Any])?["diagnostics"] as? [Any])?.count ?? -1
+            let data = Data(text.utf8)
+            loaded.append(milliseconds(clock.measure { _ = try? MappingRegistry(configuration: data, plugins: plugins) }))
+        }
+        print([
+            String(count).padding(toLength: 8, withPad: " ", startingAt: 0),
+            column(String(bytes), 8),
+            String(format: "%33.1f", median(served)),
+            String(format: "%16.1f", median(loaded)),
+            String(format: "%5.2f", median(served) / median(loaded)),
+            String(diagnostics),
+        ].joined(separator: " | "))
+    }
+
+    // (b) A request right behind a 9 MiB change: answered before or after the check?
+    let large = "file:///benchmark/mappings-100000.json"
+    var other: [Double] = []
+    var same: [Double] = []
+    var published: [Double] = []
+    var first = 0
+    for run in 1...runs {
+        for sameDocument in [false, true] {
+            version += 1
+            let change = try ServerProcess.change(large, mappingsText(count: 100_000, variant: 100 + run), version: version)
+            let start = clock.now
+            server.write(change)
+            let id = sameDocument
+                ? try server.hover(large, line: 3, character: 15)
+                : try server.hover("file:///benchmark/mappings-1000.json", line: 3, character: 15)
+            let arrival = try server.receive(response: id, diagnosticsOf: large, since: start)
+            if sameDocument { same.append(arrival.response) } else { other.append(arrival.response) }
+            published.append(arrival.diagnostics)
+            if arrival.responseFirst { first += 1 }
+        }
+    }
+    hovers.append(HoverBehindALargeChange(
+        server: path, otherDocument: median(other), changedDocument: median(same),
+        diagnostics: median(published), answeredFirst: first, samples: 2 * runs
+    ))
+    print("server exit status after shutdown and exit: \(try server.shutDown())")
+}
+
+print("")
+print("(b) a hover sent right behind a didChange of \(mappingsText(count: 100_000, variant: 100).utf8.count) bytes (100 000 mappings); median of \(runs) each, ms from sending the change")
+print("hover on another document | hover on the changed document | that change's diagnostics | hover answered first | server")
+for hover in hovers {
+    print([
+        String(format: "%25.1f", hover.otherDocument),
+        String(format: "%29.1f", hover.changedDocument),
+        String(format: "%25.1f", hover.diagnostics),
+        column("\(hover.answeredFirst) of \(hover.samples)", 20),
+        hover.server,
+    ].joined(separator: " | "))
+}

@@ -118,12 +118,15 @@ struct CheckJob: Sendable {
 
     /// Where a diagnostic without a location (an unused plugin) is shown:
     /// on the root's `"mappings"` or `"sections"` key, else at the start.
+    /// Found by a scan of the root's keys, not a tree of the whole document.
     private func unlocatedRange(_ lines: LineIndex) -> LSPRange {
-        let key = kind == .mappings ? MappingsKey.mappings.rawValue : "sections"
-        if let member = TolerantJSON(bytes).root?.members.first(where: { $0.key == key }) {
-            return lines.range(of: member.keyRange)
+        let wanted = kind == .mappings ? MappingsKey.mappings.rawValue : "sections"
+        var found: Range<Int>?
+        JSONToken.visitRootKeys(in: bytes) { key, range, _ in
+            if key == wanted { found = range }
+            return found != nil
         }
-        return LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
+        return lines.range(of: found ?? 0..<0)
     }
 
     /// Every stored model's resolution diagnostic, located at its entry, as

@@ -15,35 +15,21 @@ enum DocumentKind: Equatable, Sendable {
     /// Only the root's keys are looked at, and the scan stops at the first
     /// one that decides, so a large document costs little.
     static func detect(_ bytes: [UInt8], path: String) -> DocumentKind {
-        var depth = 0
-        var index = 0
+        var decided: DocumentKind?
         var schema: String?
-        var previousWasKeyCandidate: JSONToken?
-        while index < bytes.count {
-            guard let token = JSONToken.token(startingAt: index, in: bytes) else {
-                index += 1
-                continue
-            }
-            index = token.range.upperBound
-            switch token.kind {
-            case .beginObject, .beginArray: depth += 1
-            case .endObject, .endArray: depth -= 1
-            case .colon:
-                if depth == 1, let key = previousWasKeyCandidate {
-                    switch JSONToken.stringValue(of: key.range, terminated: key.terminated, in: bytes) {
-                    case "mappings": return .mappings
-                    case "sections": return .data
-                    case "$schema":
-                        if let value = JSONToken.token(startingAt: skipSpace(index, bytes), in: bytes), value.kind == .string {
-                            schema = JSONToken.stringValue(of: value.range, terminated: value.terminated, in: bytes)
-                        }
-                    default: break
-                    }
+        JSONToken.visitRootKeys(in: bytes) { key, _, afterColon in
+            switch key {
+            case "mappings": decided = .mappings
+            case "sections": decided = .data
+            case "$schema":
+                if let value = JSONToken.token(startingAt: skipSpace(afterColon, bytes), in: bytes), value.kind == .string {
+                    schema = JSONToken.stringValue(of: value.range, terminated: value.terminated, in: bytes)
                 }
             default: break
             }
-            previousWasKeyCandidate = token.kind == .string ? token : nil
+            return decided != nil
         }
+        if let decided { return decided }
         let name = (schema ?? "").lowercased()
         if name.contains("data") { return .data }
         if name.contains("mapping") { return .mappings }

@@ -66,6 +66,38 @@ struct JSONToken: Equatable {
         }
     }
 
+    /// Visits the keys of the root object in order (a string directly
+    /// inside the outermost container, followed by a colon) without reading
+    /// further than the visitor wants, so a large document costs little.
+    ///
+    /// - Parameters:
+    ///   - bytes: The text.
+    ///   - visit: Called with each key, its token's range (quotes included)
+    ///     and the offset after its colon; returns `true` to stop.
+    static func visitRootKeys(in bytes: [UInt8], _ visit: (_ key: String, _ range: Range<Int>, _ afterColon: Int) -> Bool) {
+        var depth = 0
+        var index = 0
+        var previous: JSONToken?
+        while index < bytes.count {
+            guard let token = token(startingAt: index, in: bytes) else {
+                index += 1
+                continue
+            }
+            index = token.range.upperBound
+            switch token.kind {
+            case .beginObject, .beginArray: depth += 1
+            case .endObject, .endArray: depth -= 1
+            case .colon:
+                if depth == 1, let key = previous,
+                   visit(stringValue(of: key.range, terminated: key.terminated, in: bytes), key.range, index) {
+                    return
+                }
+            default: break
+            }
+            previous = token.kind == .string ? token : nil
+        }
+    }
+
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case 32, 9, 10, 13, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
