@@ -82,6 +82,19 @@ import TestSupport
         let models = Self.labels(client.at("textDocument/completion", "file:///work/app/data.json", data.position(1)))
         #expect(models.contains("Dish") && models.contains("String"))
     }
+
+    @Test func aDataDocumentsKeysAreOfferedWithTheirDescriptions() throws {
+        var client = TestClient()
+        let uri = "file:///work/app/data.json"
+        let text = MarkedText(#"{ "sections": [{ 1️⃣ "items": [{ "model": "String", 2️⃣ }] }] }"#)
+        _ = client.open(uri, text.text)
+        let section = client.at("textDocument/completion", uri, text.position(1))
+        #expect(Self.labels(section) == ["header", "footer", "supplementary"])
+        #expect((Self.item("header", section)?["documentation"] as? [String: Any])?["value"] as? String == DataDocumentKey.header.summary)
+        let entry = client.at("textDocument/completion", uri, text.position(2))
+        #expect(Self.labels(entry) == ["value"])
+        #expect(Self.item("value", entry)?["detail"] as? String == "required")
+    }
 }
 
 @Suite struct HoverDefinitionAndActionTests {
@@ -106,6 +119,23 @@ import TestSupport
         let info = Diagnostic.Code.table.first { $0.code == .unknownPredicate }
         #expect(code.contains("**unknown-predicate** (error)"))
         #expect(code.contains(info?.help ?? "?"))
+    }
+
+    @Test func hoverExplainsADataDocumentsKeysWhereTheyBelong() {
+        var client = TestClient()
+        let uri = "file:///work/app/data.json"
+        let text = MarkedText(#"{ 1️⃣"sections": [{ 2️⃣"items": [{ 3️⃣"model": "String", "value": { 4️⃣"items": 1 } }] }] }"#)
+        _ = client.open(uri, text.text)
+        func hover(_ digit: Int) -> String {
+            var position = text.position(digit)
+            position["character"] = (position["character"] ?? 0) + 1
+            return Self.hoverText(client.at("textDocument/hover", uri, position))
+        }
+        #expect(hover(1) == "**sections** (required): " + DataDocumentKey.sections.summary)
+        #expect(hover(2) == "**items**: " + DataDocumentKey.items.summary)
+        #expect(hover(3) == "**model** (required): " + DataDocumentKey.model.summary)
+        // Inside a value, a key is the model's own business.
+        #expect(hover(4) == "")
     }
 
     @Test func definitionGoesToTheRegistrationSiteAndToTheEarlierMapping() throws {

@@ -14,9 +14,9 @@ import ModelStorage
 /// `JSONDecoder` as its own bytes, whose error the diagnostic words. Tests
 /// turn in-place decoding off, to hold the fast path to `JSONDecoder` alone.
 package struct DataDocumentLoader {
-    package static let rootKeys = ["$schema", "sections"]
-    package static let sectionKeys = ["header", "footer", "items", "supplementary"]
-    package static let entryKeys = ["model", "value"]
+    static let rootKeys = DataDocumentKey.names(in: .document)
+    static let sectionKeys = DataDocumentKey.names(in: .section)
+    static let entryKeys = DataDocumentKey.names(in: .entry)
 
     let source: String
     let plugins: PluginCatalog

@@ -125,42 +125,40 @@ package struct JSONSchemaGenerator {
 
     // MARK: - Data documents
 
-    /// The schema of a data document.
+    /// The schema of a data document: its keys, their descriptions and
+    /// which are required come from ``DataDocumentKey``.
     package func dataSchema() -> JSONValue {
         let entryOrNull: JSONValue = .object([("anyOf", [.object([("$ref", "#/$defs/entry")]), .object([("type", "null")])])])
+        func described(_ key: DataDocumentKey, _ schema: [(String, JSONValue)]) -> (String, JSONValue) {
+            (key.rawValue, .object([("description", .string(key.summary))] + schema))
+        }
+        func required(_ place: DataDocumentKey.Place) -> JSONValue {
+            .strings(DataDocumentKey.keys(in: place).filter(\.isRequired).map(\.rawValue))
+        }
         return .object([
             ("$schema", .string(Self.dialect)),
             ("title", "MappingRegistry data document"),
             ("description", .string("Sections of stored models, each created through a registered Decodable model. Generated from the app's plugin catalog by '\(generatedBy)'; regenerate it when the catalog changes.")),
             ("type", "object"),
             ("properties", .object([
-                ("$schema", schemaKey),
-                ("sections", .object([
-                    ("description", "The sections, in order."),
-                    ("type", "array"),
-                    ("items", .object([("$ref", "#/$defs/section")])),
-                ])),
+                (DataDocumentKey.schema.rawValue, schemaKey),
+                described(.sections, [("type", "array"), ("items", .object([("$ref", "#/$defs/section")]))]),
             ])),
-            ("required", ["sections"]),
+            ("required", required(.document)),
             ("additionalProperties", false),
             ("$defs", .object([
                 ("section", .object([
                     ("description", "One section: a header, a footer, custom supplementary models and items, each optional."),
                     ("type", "object"),
                     ("properties", .object([
-                        ("header", .object([("description", "The section's header model; null or absent for none.")] + entryOrNull.members)),
-                        ("footer", .object([("description", "The section's footer model; null or absent for none.")] + entryOrNull.members)),
-                        ("items", .object([
-                            ("description", "The items, in order; null stores a nil item (reported as nil-model)."),
-                            ("type", "array"),
-                            ("items", entryOrNull),
-                        ])),
-                        ("supplementary", .object([
-                            ("description", "Custom supplementary models by kind, such as {\"banner\": {…}}; not header, footer or cell."),
+                        described(.header, entryOrNull.members),
+                        described(.footer, entryOrNull.members),
+                        described(.items, [("type", "array"), ("items", entryOrNull)]),
+                        described(.supplementary, [
                             ("type", "object"),
                             ("propertyNames", .object([("minLength", 1), ("not", reservedKind)])),
                             ("additionalProperties", entryOrNull),
-                        ])),
+                        ]),
                     ])),
                     ("additionalProperties", false),
                 ])),
@@ -168,10 +166,10 @@ package struct JSONSchemaGenerator {
                     ("description", "One stored model: the registered model and its value."),
                     ("type", "object"),
                     ("properties", .object([
-                        ("model", names(catalog.models.filter(\.decodable).map(\.name), "A registered Decodable model name.", none: "Decodable models")),
-                        ("value", .object([("description", "The value, as the model's Decodable conformance reads it.")])),
+                        (DataDocumentKey.model.rawValue, names(catalog.models.filter(\.decodable).map(\.name), DataDocumentKey.model.summary, none: "Decodable models")),
+                        described(.value, []),
                     ])),
-                    ("required", ["model", "value"]),
+                    ("required", required(.entry)),
                     ("additionalProperties", false),
                 ])),
             ])),

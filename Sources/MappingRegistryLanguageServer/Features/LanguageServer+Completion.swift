@@ -2,7 +2,7 @@ import MappingRegistry
 
 /// Completion, read from the tolerant syntax tree so that it works while
 /// the document is broken: keys where a key may stand (mappings files from
-/// ``MappingsKey``, data documents from the loader's key lists), and names
+/// ``MappingsKey``, data documents from ``DataDocumentKey``), and names
 /// where a value may: views that can show the mapping's model, models,
 /// predicates that can take it (with their argument's type), decorators,
 /// handlers, kinds, events.
@@ -85,40 +85,27 @@ extension LanguageServer {
 
     /// The keys of the object at a path.
     func keyCandidates(_ kind: DocumentKind, path: [CursorContext.Step]) -> [Candidate] {
-        func keys(_ place: MappingsKey.Place) -> [Candidate] {
-            MappingsKey.keys(in: place).map { key in
-                Candidate(
-                    label: key.rawValue,
-                    kind: Self.propertyKind,
-                    detail: key.isRequired ? "required" : nil,
-                    documentation: key.summary,
-                    text: JSONValue.string(key.rawValue).compact()
-                )
-            }
-        }
-        func plain(_ names: [String]) -> [Candidate] {
-            names.map { Candidate(label: $0, kind: Self.propertyKind, text: JSONValue.string($0).compact()) }
+        func key(_ name: String, required: Bool, summary: String) -> Candidate {
+            Candidate(
+                label: name,
+                kind: Self.propertyKind,
+                detail: required ? "required" : nil,
+                documentation: summary,
+                text: JSONValue.string(name).compact()
+            )
         }
         switch kind {
         case .mappings:
-            switch Self.mappingsPlace(path) {
-            case .document?: return keys(.document)
-            case .mapping?: return keys(.mapping)
-            case .condition?: return keys(.condition)
-            case nil:
+            guard let place = Self.mappingsPlace(path) else {
                 if path.count == 3, path[2] == .key(MappingsKey.events.rawValue) {
                     return BuiltInEvent.names.map { Candidate(label: $0, kind: Self.eventKind, detail: "event", text: JSONValue.string($0).compact()) }
                 }
                 return []
             }
+            return MappingsKey.keys(in: place).map { key($0.rawValue, required: $0.isRequired, summary: $0.summary) }
         case .data:
-            switch path.count {
-            case 0: return plain(DataDocumentLoader.rootKeys)
-            case 2 where path[0] == .key("sections"): return plain(DataDocumentLoader.sectionKeys)
-            case 3 where path[2] == .key("header") || path[2] == .key("footer"): return plain(DataDocumentLoader.entryKeys)
-            case 4 where path[2] == .key("items") || path[2] == .key("supplementary"): return plain(DataDocumentLoader.entryKeys)
-            default: return []
-            }
+            guard let place = Self.dataPlace(path) else { return [] }
+            return DataDocumentKey.keys(in: place).map { key($0.rawValue, required: $0.isRequired, summary: $0.summary) }
         }
     }
 
@@ -126,7 +113,7 @@ extension LanguageServer {
     func valueCandidates(_ kind: DocumentKind, key: String, object: TolerantJSON.Node, context: CursorContext) -> [Candidate] {
         switch kind {
         case .data:
-            guard key == "model", context.path.count >= 3 else { return [] }
+            guard key == DataDocumentKey.model.rawValue, Self.dataPlace(context.path) == .entry else { return [] }
             return catalog.names(.model).compactMap { catalog.entry(.model, $0) }.filter(\.decodable).map { model in
                 Candidate(label: model.name, kind: Self.structKind, detail: "model: \(model.type ?? "")", text: JSONValue.string(model.name).compact())
             }
@@ -183,6 +170,19 @@ extension LanguageServer {
 
     /// What kind of object of a mappings file a path leads to: the
     /// document, a mapping, or a condition (at any depth); `nil` otherwise.
+    /// The kind of data-document object at a path: the root, a section
+    /// (an element of `sections`), or an entry (a section's `header` or
+    /// `footer`, an element of `items`, a value of `supplementary`).
+    static func dataPlace(_ path: [CursorContext.Step]) -> DataDocumentKey.Place? {
+        switch path.count {
+        case 0: return .document
+        case 2 where path[0] == .key(DataDocumentKey.sections.rawValue): return .section
+        case 3 where path[2] == .key(DataDocumentKey.header.rawValue) || path[2] == .key(DataDocumentKey.footer.rawValue): return .entry
+        case 4 where path[2] == .key(DataDocumentKey.items.rawValue) || path[2] == .key(DataDocumentKey.supplementary.rawValue): return .entry
+        default: return nil
+        }
+    }
+
     static func mappingsPlace(_ path: [CursorContext.Step]) -> MappingsKey.Place? {
         if path.isEmpty { return .document }
         guard path.count >= 2, path[0] == .key(MappingsKey.mappings.rawValue), case .index = path[1] else { return nil }

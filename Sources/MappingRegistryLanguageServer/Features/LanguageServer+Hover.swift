@@ -42,16 +42,25 @@ extension LanguageServer {
         guard let token = context.token, let name = token.string ?? nil else { return nil }
         switch context.place {
         case .key:
-            if document.kind == .mappings, let key = MappingsKey(rawValue: name) {
-                return "**\(key.rawValue)**" + (key.isRequired ? " (required)" : "") + ": " + key.summary
+            switch document.kind {
+            case .mappings:
+                guard let key = MappingsKey(rawValue: name) else { return nil }
+                return Self.describeKey(key.rawValue, required: key.isRequired, key.summary)
+            case .data:
+                guard let place = Self.dataPlace(context.path), let key = DataDocumentKey(rawValue: name), key.place == place else { return nil }
+                return Self.describeKey(key.rawValue, required: key.isRequired, key.summary)
             }
-            return nil
         case .value, .element:
             guard let (category, entry) = plugin(at: context) else { return nil }
             var text = "**\(entry.name)**: \(describe(entry, category))"
             if let site = entry.registeredAt { text += "\n\nRegistered at `\(site)`" }
             return text
         }
+    }
+
+    /// A key's hover: `**view** (required): A registered view name.`
+    static func describeKey(_ name: String, required: Bool, _ summary: String) -> String {
+        "**\(name)**" + (required ? " (required)" : "") + ": " + summary
     }
 
     /// The plugin the name under the cursor names, by the key it is the value of.
