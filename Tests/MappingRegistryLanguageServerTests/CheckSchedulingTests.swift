@@ -107,6 +107,16 @@ import TestSupport
         #expect(client.nextCheck()?.version == 1)
     }
 
+    @Test func afterShutdownNothingIsCheckedOrPublished() throws {
+        var client = Self.client()
+        _ = client.open(Self.mappingsURI, Self.mappings)
+        _ = client.open(Self.dataURI, Self.data)
+        let running = try client.takeCheck()
+        #expect(client.request("shutdown", [:])["result"] is NSNull)
+        #expect(client.finish(running.run()).isEmpty)
+        #expect(client.nextCheck() == nil)
+    }
+
     @Test func quickFixesAndCodeHoversComeOnlyFromTheDiagnosticsOfTheCurrentText() throws {
         var client = Self.client()
         let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": 1️⃣"DishRo", "model": "Dish" }] }"#)

@@ -42,9 +42,10 @@ extension LanguageServer {
     /// The next check to run, when none is running and a document is
     /// marked: a mappings file first, else the data document marked first.
     /// The job is a snapshot of the document's current text; the server
-    /// hands out no other until ``finish(_:)`` gets its result.
+    /// hands out no other until ``finish(_:)`` gets its result. After
+    /// `shutdown` there are none.
     mutating func nextCheck() -> CheckJob? {
-        guard !checkInFlight else { return nil }
+        guard !checkInFlight, state == .running else { return nil }
         pending.removeAll { documents[$0] == nil }
         guard let index = pending.firstIndex(where: { documents[$0]?.kind == .mappings }) ?? pending.indices.first,
               let document = documents[pending.remove(at: index)] else { return nil }
@@ -56,14 +57,14 @@ extension LanguageServer {
     /// Takes a check's result: publishes its diagnostics when the document
     /// is still open at the checked revision (else drops them: the change
     /// that made them stale marked the document again), and lets the next
-    /// check start.
+    /// check start. After `shutdown` nothing is published.
     ///
     /// - Parameter result: What a job from ``nextCheck()`` found.
     /// - Returns: The `textDocument/publishDiagnostics` to send, if any.
     mutating func finish(_ result: CheckResult) -> [JSONValue] {
         checkInFlight = false
         if let loaded = result.defaultRegistry { defaultRegistry = .some(loaded) }
-        guard let document = documents[result.uri], document.adopt(result) else { return [] }
+        guard state == .running, let document = documents[result.uri], document.adopt(result) else { return [] }
         if document.kind == .mappings { markDataDocuments() }
         var params: [(String, JSONValue)] = [("uri", .string(document.uri))]
         if let version = result.version { params.append(("version", .integer(version))) }
