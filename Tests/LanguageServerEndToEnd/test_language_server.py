@@ -159,29 +159,6 @@ async def test_hover_explains_a_name_a_key_and_a_code(client: LanguageClient):
     assert "**unknown-view** (error)" in code
 
 
-async def test_a_did_you_mean_quick_fix_applies(client: LanguageClient):
-    await open_document(client, BROKEN)
-    at = position_of(BROKEN, '"DishRo"')
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=URI),
-        range=types.Range(start=at, end=at),
-        context=types.CodeActionContext(diagnostics=[])))
-    [action] = [a for a in actions if a.title == "Replace with 'DishRow'"]
-    assert action.kind == types.CodeActionKind.QuickFix
-    [edit] = action.edit.changes[URI]
-    lines = BROKEN.split("\n")
-    line = lines[edit.range.start.line]
-    # Apply the edit (UTF-16 columns) to the text.
-    units = line.encode("utf-16-le")
-    fixed_line = (units[:edit.range.start.character * 2].decode("utf-16-le") + edit.new_text
-                  + units[edit.range.end.character * 2:].decode("utf-16-le"))
-    lines[edit.range.start.line] = fixed_line
-    fixed = "\n".join(lines)
-    assert '"view": "DishRow"' in fixed
-    diagnostics = await change_document(client, fixed, 2)
-    assert by_code(diagnostics, "unknown-view") == []
-
-
 def edit(text: str, start: types.Position, end: types.Position, new_text: str) -> str:
     """Applies a range edit (UTF-16 positions) as the client would."""
     lines = text.split("\n")
@@ -190,6 +167,25 @@ def edit(text: str, start: types.Position, end: types.Position, new_text: str) -
         units = lines[position.line].encode("utf-16-le")[:position.character * 2]
         return before + len(units.decode("utf-16-le"))
     return text[:offset(start)] + new_text + text[offset(end):]
+
+
+async def code_actions(client: LanguageClient, at: types.Position):
+    return await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=URI),
+        range=types.Range(start=at, end=at),
+        context=types.CodeActionContext(diagnostics=[])))
+
+
+async def test_a_did_you_mean_quick_fix_applies(client: LanguageClient):
+    await open_document(client, BROKEN)
+    actions = await code_actions(client, position_of(BROKEN, '"DishRo"'))
+    [action] = [a for a in actions if a.title == "Replace with 'DishRow'"]
+    assert action.kind == types.CodeActionKind.QuickFix
+    [change] = action.edit.changes[URI]
+    fixed = edit(BROKEN, change.range.start, change.range.end, change.new_text)
+    assert '"view": "DishRow"' in fixed
+    diagnostics = await change_document(client, fixed, 2)
+    assert by_code(diagnostics, "unknown-view") == []
 
 
 async def send_edits(client: LanguageClient, version: int, *changes, uri: str = URI):
@@ -214,10 +210,7 @@ async def test_incremental_edits_fix_a_name_after_an_emoji_and_move_the_other_di
     assert key.range.start == position_of(text, '"priorty"')
     # A quick fix from the new text's diagnostics, at the new text's range.
     at = position_of(text, '"priorty"')
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=URI),
-        range=types.Range(start=at, end=at),
-        context=types.CodeActionContext(diagnostics=[])))
+    actions = await code_actions(client, at)
     [action] = [a for a in actions if a.title == "Replace with 'priority'"]
     [change] = action.edit.changes[URI]
     assert change.range.start == at

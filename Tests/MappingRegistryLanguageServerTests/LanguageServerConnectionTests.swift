@@ -143,6 +143,16 @@ import Darwin
                 "textDocument": ["uri": uri, "languageId": "json", "version": 1, "text": text],
             ]])
         }
+
+        /// A session initialized, with a document open whose check is held at the gate.
+        static func checking(_ uri: String, _ text: String, at gate: Gate) throws -> Session {
+            var session = Session(gate: gate)
+            try session.initialize()
+            #expect(try session.receive()["id"] as? Int == 1)
+            try session.open(uri, text)
+            #expect(gate.waitForACheck())
+            return session
+        }
     }
 
     static let uri = "file:///work/app/mappings.json"
@@ -150,12 +160,8 @@ import Darwin
 
     @Test func aRequestIsAnsweredWhileADocumentsCheckRuns() throws {
         let gate = Gate()
-        var session = Session(gate: gate)
         defer { gate.openGate() }
-        try session.initialize()
-        #expect(try session.receive()["id"] as? Int == 1)
-        try session.open(Self.uri, Self.text)
-        #expect(gate.waitForACheck())
+        var session = try Session.checking(Self.uri, Self.text, at: gate)
         try session.send(["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": [
             "textDocument": ["uri": Self.uri], "position": ["line": 0, "character": 33],
         ]])
@@ -175,12 +181,8 @@ import Darwin
 
     @Test func exitDoesNotWaitForARunningCheck() throws {
         let gate = Gate()
-        var session = Session(gate: gate)
         defer { gate.openGate() }
-        try session.initialize()
-        #expect(try session.receive()["id"] as? Int == 1)
-        try session.open(Self.uri, Self.text)
-        #expect(gate.waitForACheck())
+        var session = try Session.checking(Self.uri, Self.text, at: gate)
         try session.send(["jsonrpc": "2.0", "id": 2, "method": "shutdown"])
         try session.send(["jsonrpc": "2.0", "method": "exit"])
         #expect(try session.receive()["id"] as? Int == 2)
@@ -191,11 +193,8 @@ import Darwin
 
     @Test func theEndOfTheInputEndsTheConnectionWithStatusOne() throws {
         let gate = Gate()
-        let session = Session(gate: gate)
         defer { gate.openGate() }
-        try session.initialize()
-        try session.open(Self.uri, Self.text)
-        #expect(gate.waitForACheck())
+        let session = try Session.checking(Self.uri, Self.text, at: gate)
         try session.input.close()
         #expect(session.outcome.wait() == 1)
     }
