@@ -21,6 +21,7 @@ struct CheckJob: Sendable {
         case toolDefault
     }
 
+    /// The document's URI.
     let uri: String
     /// The server's number for the snapshot's text.
     let revision: Int
@@ -28,8 +29,11 @@ struct CheckJob: Sendable {
     let version: Int?
     /// The file name diagnostics use.
     let sourceName: String
+    /// The snapshot's text, as UTF-8.
     let bytes: [UInt8]
+    /// Whether the text is a mappings file or a data document.
     let kind: DocumentKind
+    /// How the client counts characters, for the diagnostics' ranges.
     let encoding: PositionEncoding
     /// What documents are checked against.
     let configuration: LanguageServerConfiguration

@@ -3,6 +3,7 @@ import MappingRegistry
 /// What a ``CheckJob`` found, handed back to ``LanguageServer/finish(_:)``:
 /// published only when the document is still open at the job's revision.
 struct CheckResult: Sendable {
+    /// The document's URI.
     let uri: String
     /// The server's number for the text that was checked.
     let revision: Int

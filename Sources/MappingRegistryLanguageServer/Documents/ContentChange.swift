@@ -16,6 +16,7 @@ enum ContentChange: Equatable {
 
     /// Why a change cannot be applied.
     struct Malformed: Error, Equatable {
+        /// The problem, as a noun phrase: `a change without a string 'text'`.
         var description: String
     }
 

@@ -52,6 +52,7 @@ enum DocumentKind: Equatable, Sendable {
 /// runs against a snapshot of one revision, and its result is kept only
 /// while the document is still at that revision.
 final class TextDocument {
+    /// The URI the client names the document by.
     let uri: String
     /// The file name diagnostics use: the path of a `file:` URI, else the URI.
     let sourceName: String
@@ -59,8 +60,11 @@ final class TextDocument {
     private(set) var version: Int?
     /// The server's number for the current text.
     private(set) var revision: Int
+    /// The current text, as UTF-8.
     private(set) var bytes: [UInt8]
+    /// What the current text is, which decides how it is checked and completed.
     private(set) var kind: DocumentKind
+    /// How the client counts characters.
     let encoding: PositionEncoding
     private var cachedLines: LineIndex?
     private var cachedSyntax: TolerantJSON?
@@ -71,6 +75,7 @@ final class TextDocument {
     /// it has been checked and when it loads.
     private(set) var registry: MappingRegistry?
 
+    /// Opens a document with its first text.
     init(uri: String, version: Int?, revision: Int, text: String, encoding: PositionEncoding) {
         self.uri = uri
         self.sourceName = DocumentURI.path(of: uri) ?? uri
@@ -133,6 +138,7 @@ final class TextDocument {
         return true
     }
 
+    /// The line index of the current text, built when first needed.
     var lines: LineIndex {
         if let cachedLines { return cachedLines }
         let index = LineIndex(bytes, encoding: encoding)
@@ -140,6 +146,7 @@ final class TextDocument {
         return index
     }
 
+    /// The tolerant syntax tree of the current text, built when first needed.
     var syntax: TolerantJSON {
         if let cachedSyntax { return cachedSyntax }
         let syntax = TolerantJSON(bytes)
@@ -155,6 +162,8 @@ final class TextDocument {
 
 /// A diagnostic as published: the library's, and the range it was given.
 struct PublishedDiagnostic: Sendable {
+    /// The library's diagnostic.
     var diagnostic: Diagnostic
+    /// Its range in the text it was found in.
     var range: LSPRange
 }

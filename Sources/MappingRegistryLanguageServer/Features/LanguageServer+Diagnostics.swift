@@ -97,6 +97,7 @@ extension LanguageServer {
         return .toolDefault
     }
 
+    /// The directory part of a path (empty for a bare name).
     static func directory(of path: String) -> Substring {
         path.lastIndex(of: "/").map { path[..<$0] } ?? ""
     }
