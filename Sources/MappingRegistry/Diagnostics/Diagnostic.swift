@@ -33,21 +33,44 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     }
 
     /// How serious the diagnostic is.
-    public var severity: Severity
+    public var severity: Severity {
+        get { storage.severity }
+        set { uniqueStorage().severity = newValue }
+    }
     /// The stable code, such as ``Code/missingMapping`` (`missing-mapping`).
     ///
     /// Compare it with a constant or with its text:
     /// `diagnostic.code == .missingMapping`, `diagnostic.code == "missing-mapping"`.
-    public var code: Code
+    public var code: Code {
+        get { storage.code }
+        set { uniqueStorage().code = newValue }
+    }
     /// One line that names the problem and the offending value.
-    public var message: String
+    public var message: String {
+        get { storage.message }
+        set { uniqueStorage().message = newValue }
+    }
     /// Where in a source file the problem is, when it comes from a file.
-    public var location: SourceLocation?
+    public var location: SourceLocation? {
+        get { storage.location }
+        set { uniqueStorage().location = newValue }
+    }
     /// The item the problem concerns, when it comes from resolving an item.
-    public var position: ItemPosition?
+    public var position: ItemPosition? {
+        get { storage.position }
+        set { uniqueStorage().position = newValue }
+    }
     /// Other places the problem involves, such as the first of two
     /// mappings that collide; empty for most diagnostics.
-    public var notes: [Note]
+    public var notes: [Note] {
+        get { storage.notes }
+        set { uniqueStorage().notes = newValue }
+    }
+
+    /// The fields, in one object copied on write: a diagnostic is one
+    /// reference, so the ``Resolution`` that may carry one, returned by
+    /// every resolve, is small to copy and to destroy.
+    private var storage: Storage
 
     /// Creates a diagnostic.
     ///
@@ -66,12 +89,42 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         position: ItemPosition? = nil,
         notes: [Note] = []
     ) {
-        self.severity = severity
-        self.code = code
-        self.message = message
-        self.location = location
-        self.position = position
-        self.notes = notes
+        storage = Storage(severity: severity, code: code, message: message, location: location, position: position, notes: notes)
+    }
+
+    /// The storage, copied first if another diagnostic shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(
+                severity: storage.severity, code: storage.code, message: storage.message,
+                location: storage.location, position: storage.position, notes: storage.notes
+            )
+        }
+        return storage
+    }
+
+    /// Whether two diagnostics say the same thing about the same place.
+    ///
+    /// - Parameters:
+    ///   - lhs: A diagnostic.
+    ///   - rhs: Another diagnostic.
+    /// - Returns: Whether every property is equal.
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.severity == rhs.severity && lhs.code == rhs.code && lhs.message == rhs.message
+            && lhs.location == rhs.location && lhs.position == rhs.position && lhs.notes == rhs.notes
+    }
+
+    /// Hashes every property.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(location)
+        hasher.combine(position)
+        hasher.combine(notes)
     }
 
     /// The compiler-style form: `file:line:column: severity: message [code]`.
@@ -115,17 +168,19 @@ extension Diagnostic {
     /// - Throws: `DecodingError` when a required key is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        severity = try container.decode(Severity.self, forKey: .severity)
-        code = try container.decode(Code.self, forKey: .code)
-        message = try container.decode(String.self, forKey: .message)
-        location = try SourceLocation.decodeFlat(from: container, file: .file, line: .line, column: .column, pointer: .pointer)
+        var position: ItemPosition?
         if let section = try container.decodeIfPresent(Int.self, forKey: .section),
            let item = try container.decodeIfPresent(Int.self, forKey: .item) {
             position = ItemPosition(item: item, section: section)
-        } else {
-            position = nil
         }
-        notes = try container.decodeIfPresent([Note].self, forKey: .notes) ?? []
+        self.init(
+            severity: try container.decode(Severity.self, forKey: .severity),
+            code: try container.decode(Code.self, forKey: .code),
+            message: try container.decode(String.self, forKey: .message),
+            location: try SourceLocation.decodeFlat(from: container, file: .file, line: .line, column: .column, pointer: .pointer),
+            position: position,
+            notes: try container.decodeIfPresent([Note].self, forKey: .notes) ?? []
+        )
     }
 
     /// Encodes a flat object: `severity`, `code`, `message`, and where known
@@ -146,6 +201,32 @@ extension Diagnostic {
         }
         if !notes.isEmpty {
             try container.encode(notes, forKey: .notes)
+        }
+    }
+}
+
+// MARK: - Storage
+
+extension Diagnostic {
+    /// A diagnostic's fields.
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: the fields are only written through
+        // `Diagnostic.uniqueStorage()`, that is while one diagnostic holds
+        // the only reference, so no other value, on any thread, sees a write.
+        var severity: Severity
+        var code: Code
+        var message: String
+        var location: SourceLocation?
+        var position: ItemPosition?
+        var notes: [Note]
+
+        init(severity: Severity, code: Code, message: String, location: SourceLocation?, position: ItemPosition?, notes: [Note]) {
+            self.severity = severity
+            self.code = code
+            self.message = message
+            self.location = location
+            self.position = position
+            self.notes = notes
         }
     }
 }
