@@ -118,7 +118,7 @@ extension CommandSession {
             if let document = loaded.document {
                 let models = Self.count(document.entries.count, "stored model")
                 if let registry {
-                    diagnostics += arguments.policy.apply(to: Self.resolve(document, with: registry, context: tool.context))
+                    diagnostics += arguments.policy.apply(to: document.resolutionDiagnostics(with: registry, context: tool.context))
                     summary += " (\(models))"
                 } else {
                     // Without a registry nothing can be resolved: say so, so

@@ -147,25 +147,6 @@ struct CommandSession {
         }
     }
 
-    /// Resolves every stored model, with a render context when one is
-    /// given; each failure points at the model's entry in the data document.
-    ///
-    /// Without a context this is the library's `resolutionDiagnostics(with:)`;
-    /// with one, the same loop passing it (the library's has no `context:` yet).
-    static func resolve(_ document: DataDocument, with registry: MappingRegistry, context: (any Sendable)? = nil) -> [Diagnostic] {
-        guard let context else { return document.resolutionDiagnostics(with: registry) }
-        var diagnostics: [Diagnostic] = []
-        for entry in document.entries {
-            // A `null` header, footer or supplementary model means "none".
-            guard entry.kind == .cell || entry.value != nil else { continue }
-            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind, context: context).diagnostic {
-                diagnostic.location = entry.location
-                diagnostics.append(diagnostic)
-            }
-        }
-        return diagnostics
-    }
-
     /// The mappings named on the command line, else in the current directory, else the bundled copy.
     func mappingsFile() throws(ConfigurationError) -> InputFile {
         if let path = mappingsPath() {

@@ -3,14 +3,19 @@ extension DataDocument {
     /// and the language server do: each model that no mapping or several
     /// mappings claim gives its diagnostic, located at the model's entry.
     ///
-    /// - Parameter registry: The mappings to resolve with.
+    /// - Parameters:
+    ///   - registry: The mappings to resolve with.
+    ///   - context: The render context for predicates that read one, as a
+    ///     tool's own state gives it; `nil` resolves without one.
     /// - Returns: One diagnostic per entry that does not resolve, in entry order.
-    package func resolutionDiagnostics(with registry: MappingRegistry) -> [Diagnostic] {
+    package func resolutionDiagnostics(with registry: MappingRegistry, context: (any Sendable)? = nil) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for entry in entries {
-            // A `null` header, footer or supplementary model means "none".
-            guard entry.kind == .cell || entry.value != nil else { continue }
-            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind).diagnostic {
+        // A `null` header, footer or supplementary model means "none".
+        for entry in entries where entry.kind == .cell || entry.value != nil {
+            let model = entry.value as Any
+            let resolution = context.map { registry.resolve(model, at: entry.position, kind: entry.kind, context: $0) }
+                ?? registry.resolve(model, at: entry.position, kind: entry.kind)
+            if var diagnostic = resolution.diagnostic {
                 diagnostic.location = entry.location
                 diagnostics.append(diagnostic)
             }

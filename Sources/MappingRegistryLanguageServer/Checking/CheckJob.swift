@@ -106,7 +106,7 @@ struct CheckJob: Sendable {
         do {
             let loaded = try DataDocument(data: Data(bytes), plugins: configuration.plugins, source: sourceName)
             guard configuration.createsValues, let registry else { return loaded.warnings }
-            return loaded.warnings + Self.resolutionDiagnostics(of: loaded, with: registry, context: configuration.context)
+            return loaded.warnings + loaded.resolutionDiagnostics(with: registry, context: configuration.context)
         } catch {
             // A catalog file's models cannot create values: what is
             // left unsaid about values is not the document's fault.
@@ -131,20 +131,5 @@ struct CheckJob: Sendable {
             return found != nil
         }
         return lines.range(of: found ?? 0..<0)
-    }
-
-    /// Every stored model's resolution diagnostic, located at its entry, as
-    /// `validate` reports them: with the tool's render context when it has
-    /// one (the library's `resolutionDiagnostics(with:)` takes none yet).
-    static func resolutionDiagnostics(of document: DataDocument, with registry: MappingRegistry, context: (any Sendable)?) -> [Diagnostic] {
-        guard let context else { return document.resolutionDiagnostics(with: registry) }
-        var diagnostics: [Diagnostic] = []
-        for entry in document.entries where entry.kind == .cell || entry.value != nil {
-            if var diagnostic = registry.resolve(entry.value as Any, at: entry.position, kind: entry.kind, context: context).diagnostic {
-                diagnostic.location = entry.location
-                diagnostics.append(diagnostic)
-            }
-        }
-        return diagnostics
     }
 }
