@@ -70,11 +70,15 @@ final class MappingReplicas: @unchecked Sendable {
             let word = mapping_registry_atomic_load_acquire(
                 UnsafeMutablePointer<UInt>(bitPattern: table).unsafelyUnwrapped + index
             )
-            if word != 0 {
-                return Mapping(Unmanaged<CompiledMapping>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue())
-            }
+            if word != 0 { return Self.mapping(word) }
         }
         return copy(of: index, slot: slot)
+    }
+
+    /// The mapping whose copy is at the address `word`, which the registry keeps alive.
+    @inline(__always)
+    private static func mapping(_ word: UInt) -> Mapping {
+        Mapping(Unmanaged<CompiledMapping>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue())
     }
 
     /// Makes (under the lock, once) slot `slot`'s copy of mapping `index`,
@@ -85,18 +89,16 @@ final class MappingReplicas: @unchecked Sendable {
         defer { lock.unlock() }
         var table = mapping_registry_atomic_load_relaxed(tables + slot)
         if table == 0 {
-            let words = UnsafeMutablePointer<UInt>.allocate(capacity: max(canonical.count, 1))
+            let words = UnsafeMutablePointer<UInt>.allocate(capacity: canonical.count)
             // Plain stores: no reader sees the table before the release store below.
-            words.initialize(repeating: 0, count: max(canonical.count, 1))
+            words.initialize(repeating: 0, count: canonical.count)
             ownedTables.append(words)
             table = UInt(bitPattern: words)
             mapping_registry_atomic_store_release(tables + slot, table)
         }
         let entry = UnsafeMutablePointer<UInt>(bitPattern: table).unsafelyUnwrapped + index
         let existing = mapping_registry_atomic_load_relaxed(entry)
-        if existing != 0 {
-            return Mapping(Unmanaged<CompiledMapping>.fromOpaque(UnsafeRawPointer(bitPattern: existing).unsafelyUnwrapped).takeUnretainedValue())
-        }
+        if existing != 0 { return Self.mapping(existing) }
         let copy = canonical[index].compiled.copy()
         copies.append(copy)
         // Release: the copy's fields are visible to a reader whose acquire load sees its address.

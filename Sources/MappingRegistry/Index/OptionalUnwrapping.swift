@@ -39,8 +39,9 @@ extension Optional: OptionalUnwrapping {
 // through an `any OptionalUnwrapping.Type`, which hands them its metadata:
 // code generic over `Wrapped` would look up `Optional<Wrapped>`'s metadata
 // (in the runtime's shared cache) on every call. A metatype has no reference
-// count, so threads calling them share no memory they write. Each reads the
-// `Optional` in place, through `pointee`, without copying it.
+// count, so threads calling them share no memory they write. (Swift still
+// copies the `Optional` through its value witnesses before it switches on
+// it, in code generic over it: that copy is the floor of this path.)
 
 /// Whether the `Optional` of type `T` at `pointer` is `.none`.
 private func readIsNone<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as type: T.Type) -> Bool {
