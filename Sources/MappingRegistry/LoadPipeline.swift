@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```text
 /// [MappingSource]                       Swift declarations, JSON documents
-///   1. read     ConfigurationParser     JSON → [MappingDeclaration] with the site of every part
+///   1. read     ConfigurationParser     JSON → [Declaration] with the site of every part
 ///   2. check    MappingChecker          each declaration → CompiledMapping (names, types,
 ///                                       conditions, arguments, decorators)
 ///   3. across   MappingChecker          reuse identifiers, duplicates, overlaps over every source
@@ -59,7 +59,7 @@ enum LoadPipeline {
     }
 
     /// Parses one JSON document for stage 1.
-    private static func parse(_ data: Data, name: String, into checker: inout MappingChecker, _ read: inout ReadSources) -> [MappingDeclaration] {
+    private static func parse(_ data: Data, name: String, into checker: inout MappingChecker, _ read: inout ReadSources) -> [Declaration] {
         let parsed = ConfigurationParser.parse(data, source: name, log: &checker.log)
         read.listedEveryMapping = read.listedEveryMapping && parsed.readMappings
         checker.noteMentioned(predicates: parsed.predicateNames)
@@ -74,7 +74,7 @@ enum LoadPipeline {
         var clashes: [Diagnostic] = []
         var clashing: Set<String> = []
         for case .declarations(let declarations) in sources {
-            for declaration in declarations {
+            for declaration in declarations.map(\.declaration) {
                 guard case .type(let view)? = declaration.view, !clashing.contains(view.name),
                       let clash = plugins.registerDeclaredView(view, at: declaration.sites.object) else { continue }
                 clashing.insert(view.name)
@@ -104,7 +104,7 @@ enum LoadPipeline {
 
     /// What the read stage hands the checker.
     private struct ReadSources {
-        var declarations: [MappingDeclaration] = []
+        var declarations: [Declaration] = []
         /// Whether every JSON source had a list of mappings to read.
         var listedEveryMapping = true
         /// The sources' names, for messages.
@@ -116,10 +116,10 @@ enum LoadPipeline {
     private static func read(_ sources: [MappingSource], into checker: inout MappingChecker) -> ReadSources {
         var read = ReadSources()
         for (sourceIndex, source) in sources.enumerated() {
-            var declarations: [MappingDeclaration]
+            var declarations: [Declaration]
             switch source {
             case .declarations(let list):
-                declarations = list
+                declarations = list.map(\.declaration)
                 // An empty list (an app without Swift mappings) is no place to name.
                 if !list.isEmpty { read.sourceNames.append("the Swift declarations") }
             case .json(let data, let name):

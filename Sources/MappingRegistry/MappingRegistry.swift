@@ -70,7 +70,7 @@ public final class MappingRegistry: Sendable {
 
     /// Loads and checks, with the resolution index on or off.
     ///
-    /// - Parameter usesIndex: Whether ``resolve(_:at:kind:)`` goes through
+    /// - Parameter usesIndex: Whether ``resolve(_:at:kind:context:)`` goes through
     ///   the index (the default), or tests every mapping of the kind, as the
     ///   reference resolver does: for debugging, and for tests that compare the two.
     init(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy, usesIndex: Bool) throws(ConfigurationError) {

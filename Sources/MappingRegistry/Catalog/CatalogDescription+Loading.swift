@@ -106,6 +106,6 @@ extension CatalogDescription {
         var log = DiagnosticLog(policy: DiagnosticPolicy())
         let declarations = ConfigurationParser.parseCatalogMappings(data, source: source, log: &log)
         if log.hasErrors { throw ConfigurationError(diagnostics: log.diagnostics) }
-        return declarations
+        return declarations.map(MappingDeclaration.init)
     }
 }

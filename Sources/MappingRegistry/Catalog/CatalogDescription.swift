@@ -63,6 +63,12 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         package var name: String
         package var event: String
         package var takes: String
+        /// The view type a `(view, model, position)` handler takes, by
+        /// module-qualified name; `nil` for a `(model, position)` handler.
+        package var view: String?
+        /// The catalog's view types (``View/viewType``) that are ``view`` or
+        /// a subclass of it: the views a mapping listing the handler may have.
+        package var acceptsViewTypes: [String]?
         package var registeredAt: String?
     }
 
@@ -127,8 +133,16 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         }
         self.decorators = decorators.map { Decorator(name: $0.name, takes: table.add($0.model), registeredAt: plugins.registrationSite(of: "decorator", named: $0.name)) }
         let handlers = plugins.handlers.values.sorted { $0.name < $1.name }
-        self.handlers = handlers.map {
-            Handler(name: $0.name, event: $0.handler.event, takes: table.add($0.model), registeredAt: plugins.registrationSite(of: "handler", named: $0.name))
+        self.handlers = handlers.map { plugin in
+            let requirement = plugin.handler.view
+            return Handler(
+                name: plugin.name, event: plugin.handler.event, takes: table.add(plugin.model),
+                view: requirement?.typeID,
+                acceptsViewTypes: requirement.map { requirement in
+                    Array(Set(views.filter(requirement.accepts).compactMap(\.viewTypeName))).sorted()
+                },
+                registeredAt: plugins.registrationSite(of: "handler", named: plugin.name)
+            )
         }
         types = table.entries().map { entry in
             var entry = entry
@@ -213,7 +227,15 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
                 named($0.name, [("takes", .string($0.takes))] + optional("argument", $0.argument) + optional("context", $0.context), at: $0.registeredAt)
             })),
             ("decorators", .array(decorators.map { named($0.name, [("takes", .string($0.takes))], at: $0.registeredAt) })),
-            ("handlers", .array((handlers ?? []).map { named($0.name, [("event", .string($0.event)), ("takes", .string($0.takes))], at: $0.registeredAt) })),
+            ("handlers", .array((handlers ?? []).map { handler in
+                named(
+                    handler.name,
+                    [("event", .string(handler.event)), ("takes", .string(handler.takes))]
+                        + optional("view", handler.view)
+                        + (handler.acceptsViewTypes.map { [("acceptsViewTypes", .strings($0))] } ?? []),
+                    at: handler.registeredAt
+                )
+            })),
             ("mappings", .array(mappings)),
             ("types", .array(types.map { type in
                 .object(

@@ -76,10 +76,17 @@ extension PluginCatalog {
             if let site { registrationSites["\(category)\u{0}\(name)"] = site }
         }
         for handler in description.handlers ?? [] {
-            // A described handler is only checked: its event and the type it takes.
+            // A described handler is only checked: its event, the type it takes and its view.
+            let view = handler.view.map { id in
+                ViewRequirement(
+                    name: id.split(separator: ".").last.map(String.init) ?? id,
+                    typeID: id,
+                    acceptedTypeIDs: Set(handler.acceptsViewTypes ?? [])
+                )
+            }
             let checked = EventHandler(
                 event: handler.event, name: handler.name, model: type(handler.takes), output: ObjectIdentifier(Void.self),
-                outputName: "Void", viewTypeName: nil, body: TypedHandlerBody<Void> { _, _, _ in .returned(()) }
+                outputName: "Void", view: view, body: TypedHandlerBody<Void> { _, _, _ in .returned(()) }
             )
             handlers[handler.name] = HandlerPlugin(name: handler.name, handler: checked)
         }

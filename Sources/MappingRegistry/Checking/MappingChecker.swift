@@ -44,7 +44,7 @@ struct MappingChecker {
     ///
     /// - Returns: The compiled mapping, also kept in ``mappings``; `nil` when it has a problem.
     @discardableResult
-    mutating func check(_ declaration: MappingDeclaration) -> CompiledMapping? {
+    mutating func check(_ declaration: Declaration) -> CompiledMapping? {
         let errorsBefore = log.errorCount
         let sites = declaration.sites
         let view = declaration.view.flatMap { lookUpView($0, at: sites[\.view]) }
@@ -64,7 +64,7 @@ struct MappingChecker {
             compile(condition, site: sites.condition ?? ConditionSite(location: sites.object, object: sites.object), model: model)
         }
         let decorators = checkDecorators(declaration.decorators, model: model, sites: sites)
-        let handlers = checkEvents(declaration.events, model: model)
+        let handlers = checkEvents(declaration.events, view: view, model: model)
         // Left out when anything in it is an error, or unknown (even when a
         // policy made that a warning): a mapping is never built on a guess.
         guard declaration.isWellFormed, log.errorCount == errorsBefore,
@@ -90,7 +90,7 @@ struct MappingChecker {
         referencedPredicates.formUnion(predicates)
     }
 
-    private mutating func lookUpView(_ reference: MappingDeclaration.ViewReference, at location: SourceLocation) -> ViewPlugin? {
+    private mutating func lookUpView(_ reference: Declaration.ViewReference, at location: SourceLocation) -> ViewPlugin? {
         switch reference {
         case .named(let name):
             referencedViews.insert(name)
@@ -104,7 +104,7 @@ struct MappingChecker {
         }
     }
 
-    private mutating func lookUpModel(_ reference: MappingDeclaration.ModelReference, at location: SourceLocation) -> ModelPlugin? {
+    private mutating func lookUpModel(_ reference: Declaration.ModelReference, at location: SourceLocation) -> ModelPlugin? {
         switch reference {
         case .named(let name):
             if let plugin = plugins.models[name] { return plugin }
@@ -135,8 +135,9 @@ struct MappingChecker {
     }
 
     /// The handlers of a mapping, by event; `nil` after reporting when any
-    /// is unknown, serves another event, cannot take the model, or repeats an event.
-    private mutating func checkEvents(_ events: [EventDeclaration], model: ModelPlugin?) -> [String: EventHandler]? {
+    /// is unknown, serves another event, cannot take the model or the view,
+    /// or repeats an event.
+    private mutating func checkEvents(_ events: [EventDeclaration], view: ViewPlugin?, model: ModelPlugin?) -> [String: EventHandler]? {
         var handlers: [String: EventHandler] = [:]
         var firstSites: [String: SourceLocation] = [:]
         var valid = true
@@ -156,9 +157,24 @@ struct MappingChecker {
                 valid = false
                 continue
             }
+            if let view, let requirement = handler.view, !requirement.accepts(view) {
+                report(.incompatibleView(entry, requires: requirement, view: view, fitting: handlerNames(for: entry.event, view: view, model: model)))
+                valid = false
+                continue
+            }
             handlers[entry.event] = handler
         }
         return valid ? handlers : nil
+    }
+
+    /// The registered handlers of an event that a mapping of this view and
+    /// model could list: the did-you-mean of `incompatible-view`.
+    private func handlerNames(for event: String, view: ViewPlugin, model: ModelPlugin?) -> [String] {
+        plugins.handlers.values.filter { plugin in
+            plugin.handler.event == event
+                && (plugin.handler.view?.accepts(view) ?? true)
+                && (model.map { $0.type.canShareValue(with: plugin.handler.model) } ?? true)
+        }.map(\.name).sorted()
     }
 
     /// The handler an entry names or holds; `nil` after reporting an
@@ -276,6 +292,34 @@ extension Diagnostic {
             code: .incompatibleEvent,
             message: "handler '\(handler)' handles '\(event)', not '\(listed)'; list it under \"\(event)\" or name a '\(listed)' handler",
             location: location
+        )
+    }
+
+    /// `incompatible-view`: a handler that takes a view of a type the
+    /// mapping's view is not (or a handler view, which has no view object).
+    ///
+    /// - Parameter fitting: The handlers of the event that would fit; the
+    ///   closest name, or the only one, is the did-you-mean.
+    static func incompatibleView(_ entry: EventDeclaration, requires requirement: ViewRequirement, view: ViewPlugin, fitting: [String]) -> Diagnostic {
+        let handler: String
+        var hint = ""
+        switch entry.handler {
+        case .named(let name):
+            handler = "handler '\(name)'"
+            if let fit = Suggestion.closest(to: name, in: fitting) ?? (fitting.count == 1 ? fitting[0] : nil) {
+                hint = "; did you mean '\(fit)'?"
+            }
+        case .closure:
+            handler = "the '\(entry.event)' handler"
+        }
+        let found = view.viewClass == nil && view.viewTypeName == nil
+            ? "is a handler view, which has no view object to give it"
+            : "is not a '\(requirement.name)'"
+        return Diagnostic(
+            severity: .error,
+            code: .incompatibleView,
+            message: "\(handler) takes a '\(requirement.name)' view, and this mapping's view '\(view.name)' \(found)\(hint)",
+            location: entry.handlerSite
         )
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The JSON front end: reads a `mappings.json` document into
-/// ``MappingDeclaration``s that know where each of their parts is written.
+/// declarations that know where each of their parts is written.
 ///
 /// It reports what is wrong with the document's shape (`invalid-json`,
 /// `unsupported-version`, `missing-key`, `unknown-key`, `duplicate-key`,
@@ -20,7 +20,7 @@ struct ConfigurationParser {
     /// What one document holds.
     struct Result {
         /// One declaration per mapping object, well-formed or not.
-        var declarations: [MappingDeclaration] = []
+        var declarations: [Declaration] = []
         /// Whether the document had a `mappings` array; without one,
         /// "unused plugin" warnings would be noise.
         var readMappings = false
@@ -57,13 +57,13 @@ struct ConfigurationParser {
     /// mappings needs them.
     ///
     /// - Returns: The declarations; problems with the file go to `log`.
-    static func parseCatalogMappings(_ data: Data, source: String, log: inout DiagnosticLog) -> [MappingDeclaration] {
+    static func parseCatalogMappings(_ data: Data, source: String, log: inout DiagnosticLog) -> [Declaration] {
         var parser = ConfigurationParser(source: source, log: log)
         defer { log = parser.log }
         guard let root = try? JSONParser.parse(data), let elements = root.objectMembers?.first(where: { $0.key == "mappings" })?.value.arrayElements else {
             return []
         }
-        var declarations: [MappingDeclaration] = []
+        var declarations: [Declaration] = []
         for (index, element) in elements.enumerated() {
             let pointer = JSONPointer.appending("/mappings", index: index)
             guard var declaration = parser.mapping(element, pointer: pointer, extraKeys: ["location"]) else { continue }
@@ -148,7 +148,7 @@ struct ConfigurationParser {
 
     /// A declaration for a mapping object, flagged when anything in it was
     /// reported; `nil` when it is not even an object.
-    private mutating func mapping(_ node: JSONNode, pointer: String, extraKeys: [String] = []) -> MappingDeclaration? {
+    private mutating func mapping(_ node: JSONNode, pointer: String, extraKeys: [String] = []) -> Declaration? {
         var sites = DeclarationSites(object: location(of: node, pointer))
         guard let members = node.objectMembers else {
             report(.wrongType(expected: "a mapping object", found: node, at: sites.object))
@@ -158,11 +158,11 @@ struct ConfigurationParser {
         let unreadBefore = unreadCount
         let fields = checkKeys(members, known: Self.mappingKeys + extraKeys, in: pointer)
 
-        var view: MappingDeclaration.ViewReference?
+        var view: Declaration.ViewReference?
         if let name = requiredName("view", fields, members: members, pointer: pointer, sites: &sites, site: \.view) {
             view = .named(name)
         }
-        var model: MappingDeclaration.ModelReference?
+        var model: Declaration.ModelReference?
         if let name = requiredName("model", fields, members: members, pointer: pointer, sites: &sites, site: \.model) {
             model = .named(name)
         }
@@ -181,7 +181,7 @@ struct ConfigurationParser {
         let decorators = decoratorNames(fields["decorators"], pointer: pointer + "/decorators", sites: &sites)
         let events = eventEntries(fields["events"], pointer: pointer + "/events")
 
-        var declaration = MappingDeclaration(
+        var declaration = Declaration(
             view: view, model: model, kind: kind ?? .cell, reuseIdentifier: reuseIdentifier,
             condition: condition, priority: priority, decorators: decorators, sites: sites
         )

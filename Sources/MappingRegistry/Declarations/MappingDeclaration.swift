@@ -1,81 +1,26 @@
 import ModelStorage
 
-/// A mapping declared in Swift: `Map(…)`.
+/// A mapping declared in Swift, with its view and model types erased:
+/// what ``TypedMappingDeclaration`` (`Map(…)`) gives the checker, and what
+/// ``MappingSource/declarations(_:)`` holds.
 ///
-/// Declarations go through the same checks as `mappings.json`, with the
-/// same diagnostic codes; a declaration's location is the file, line and
-/// column of its call, so a problem reads
-/// `Shelf/Mappings.swift:12:5: error: … [overlapping-mappings]`.
-///
-/// ```swift
-/// let registry = try MappingRegistry(plugins: plugins) {
-///     Map(DishRow.self)                                      // a view type; its ModelType is the model
-///     Map(ChefSpecialRow.self, when: .section(0), priority: 3)
-///     Map(PriceRow.self, for: Drink.self)                    // a view type for a narrower model
-///     Map("SectionTitle", for: String.self, kind: .header)   // a handler view, by name
-///     Map("VeganDishRow", model: "Dish", when: .predicate("isVegan"), priority: 2)
-/// }
-/// ```
-///
-/// A view type need not be registered in the ``PluginCatalog``: a
-/// declaration by type carries everything the registry needs. A view or
-/// model named by string must be registered.
-public struct MappingDeclaration: Sendable {
-    /// How a declaration names its view.
-    enum ViewReference: Sendable {
-        /// A registered name.
-        case named(String)
-        /// A `TextView & ModelTransfer` type: the catalog's registration of
-        /// the type if there is one, else this plugin.
-        case type(ViewPlugin)
-    }
+/// Write `Map(…)` to declare a mapping; its value knows the view and model
+/// types, so closures attached with `.on(…)` infer them. This type's own
+/// initializers are the round-2 spellings, kept as deprecated aliases.
+public class MappingDeclaration: @unchecked Sendable {
+    // @unchecked: not final (each `Map(…)` is a TypedMappingDeclaration
+    // subclass, so declarations of any types stand in one array), and
+    // immutable: its one stored property is a `let` of a Sendable struct.
 
-    /// How a declaration names its model.
-    enum ModelReference: Sendable {
-        /// A registered name.
-        case named(String)
-        /// A Swift type: the catalog's registration of the type if there is one.
-        case type(ModelType)
-    }
+    /// What was declared.
+    let declaration: Declaration
 
-    /// The view; `nil` when a JSON mapping lacks a valid one (already reported).
-    var view: ViewReference?
-    /// The model; `nil` when a JSON mapping lacks a valid one (already reported).
-    var model: ModelReference?
-    var kind: ViewKind
-    var reuseIdentifier: String?
-    /// The condition; `nil` when a JSON condition is invalid (already reported).
-    var condition: MappingCondition?
-    var priority: Int
-    var decorators: [String]
-    /// The event handlers, in the order declared.
-    var events: [EventDeclaration] = []
-    /// Where the declaration and each of its parts are.
-    var sites: DeclarationSites
-    /// `false` when the JSON front end could not read part of this mapping
-    /// (a missing key, a value of the wrong type, a broken condition): its
-    /// names are still checked, but it yields no mapping.
-    var isWellFormed = true
-    /// The position of the declaration's source among the sources of one
-    /// load, set when the sources are read.
-    var sourceIndex = 0
-
-    init(
-        view: ViewReference?, model: ModelReference?, kind: ViewKind, reuseIdentifier: String?,
-        condition: MappingCondition?, priority: Int, decorators: [String], sites: DeclarationSites
-    ) {
-        self.view = view
-        self.model = model
-        self.kind = kind
-        self.reuseIdentifier = reuseIdentifier
-        self.condition = condition
-        self.priority = priority
-        self.decorators = decorators
-        self.sites = sites
+    init(_ declaration: Declaration) {
+        self.declaration = declaration
     }
 
     /// Where the declaration is: its Swift call site, or its object in a JSON file.
-    public var location: SourceLocation { sites.object }
+    public var location: SourceLocation { declaration.sites.object }
 
     /// Declares that a `TextView & ModelTransfer` view shows its `ModelType`.
     ///
@@ -95,7 +40,8 @@ public struct MappingDeclaration: Sendable {
     ///   - fileID: The call site's file; leave the default.
     ///   - line: The call site's line; leave the default.
     ///   - column: The call site's column; leave the default.
-    public init<V: TextView & ModelTransfer & SendableMetatype>(
+    @available(*, deprecated, message: "write Map(view): its value knows the view and model types")
+    public convenience init<V: TextView & ModelTransfer & SendableMetatype>(
         _ view: V.Type,
         kind: ViewKind = .cell,
         when condition: MappingCondition = .none,
@@ -106,12 +52,12 @@ public struct MappingDeclaration: Sendable {
         line: Int = #line,
         column: Int = #column
     ) {
-        self.init(
+        self.init(Declaration(
             view: .type(.reusable(V.self, named: String(describing: view))),
             model: .type(ModelType(V.ModelType.self)),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
-        )
+        ))
     }
 
     /// Declares that a `TextView & ModelTransfer` view shows a narrower
@@ -132,7 +78,8 @@ public struct MappingDeclaration: Sendable {
     ///   - fileID: The call site's file; leave the default.
     ///   - line: The call site's line; leave the default.
     ///   - column: The call site's column; leave the default.
-    public init<V: TextView & ModelTransfer & SendableMetatype, M>(
+    @available(*, deprecated, message: "write Map(view, for: model): its value knows the view and model types")
+    public convenience init<V: TextView & ModelTransfer & SendableMetatype, M>(
         _ view: V.Type,
         for model: M.Type,
         kind: ViewKind = .cell,
@@ -144,12 +91,12 @@ public struct MappingDeclaration: Sendable {
         line: Int = #line,
         column: Int = #column
     ) {
-        self.init(
+        self.init(Declaration(
             view: .type(.reusable(V.self, named: String(describing: view))),
             model: .type(ModelType(model)),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
-        )
+        ))
     }
 
     /// Declares that a view registered by name (such as a handler view)
@@ -170,7 +117,8 @@ public struct MappingDeclaration: Sendable {
     ///   - fileID: The call site's file; leave the default.
     ///   - line: The call site's line; leave the default.
     ///   - column: The call site's column; leave the default.
-    public init<M>(
+    @available(*, deprecated, message: "write Map(view, for: model): its value knows the model type")
+    public convenience init<M>(
         _ view: String,
         for model: M.Type,
         kind: ViewKind = .cell,
@@ -182,11 +130,11 @@ public struct MappingDeclaration: Sendable {
         line: Int = #line,
         column: Int = #column
     ) {
-        self.init(
+        self.init(Declaration(
             view: .named(view), model: .type(ModelType(model)),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
-        )
+        ))
     }
 
     /// Declares a mapping by registered names, exactly as `mappings.json` does.
@@ -206,7 +154,8 @@ public struct MappingDeclaration: Sendable {
     ///   - fileID: The call site's file; leave the default.
     ///   - line: The call site's line; leave the default.
     ///   - column: The call site's column; leave the default.
-    public init(
+    @available(*, deprecated, message: "write Map(view, model: model)")
+    public convenience init(
         _ view: String,
         model: String,
         kind: ViewKind = .cell,
@@ -218,11 +167,11 @@ public struct MappingDeclaration: Sendable {
         line: Int = #line,
         column: Int = #column
     ) {
-        self.init(
+        self.init(Declaration(
             view: .named(view), model: .named(model),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
-        )
+        ))
     }
 
     /// Declares a mapping for a view class that is not a `TextView`, such as
@@ -242,7 +191,8 @@ public struct MappingDeclaration: Sendable {
     ///   - fileID: The call site's file, for diagnostics. Leave the default.
     ///   - line: The call site's line. Leave the default.
     ///   - column: The call site's column. Leave the default.
-    public init<V: ModelTransfer & SendableMetatype>(
+    @available(*, deprecated, message: "write Map(view): its value knows the view and model types")
+    public convenience init<V: ModelTransfer & SendableMetatype>(
         _ view: V.Type,
         kind: ViewKind = .cell,
         when condition: MappingCondition = .none,
@@ -253,12 +203,12 @@ public struct MappingDeclaration: Sendable {
         line: Int = #line,
         column: Int = #column
     ) {
-        self.init(
+        self.init(Declaration(
             view: .type(.transfer(V.self, named: String(describing: view))),
             model: .type(ModelType(V.ModelType.self)),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
-        )
+        ))
     }
 
     /// Declares a mapping for a view class that is not a `TextView`, for a
@@ -276,7 +226,8 @@ public struct MappingDeclaration: Sendable {
     ///   - fileID: The call site's file, for diagnostics. Leave the default.
     ///   - line: The call site's line. Leave the default.
     ///   - column: The call site's column. Leave the default.
-    public init<V: ModelTransfer & SendableMetatype, M>(
+    @available(*, deprecated, message: "write Map(view, for: model): its value knows the view and model types")
+    public convenience init<V: ModelTransfer & SendableMetatype, M>(
         _ view: V.Type,
         for model: M.Type,
         kind: ViewKind = .cell,
@@ -288,23 +239,11 @@ public struct MappingDeclaration: Sendable {
         line: Int = #line,
         column: Int = #column
     ) {
-        self.init(
+        self.init(Declaration(
             view: .type(.transfer(V.self, named: String(describing: view))),
             model: .type(ModelType(model)),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
-        )
+        ))
     }
-}
-
-/// `Map(…)` declares a mapping in Swift: another name for ``MappingDeclaration``.
-///
-/// Where another module also has a `Map` (SwiftUI's map view, say), write
-/// `MappingDeclaration(…)` or `MappingRegistry.Map(…)`.
-public typealias Map = MappingDeclaration
-
-extension MappingRegistry {
-    /// `MappingRegistry.Map(…)`: ``MappingDeclaration`` by a name that
-    /// cannot clash with another module's `Map`.
-    public typealias Map = MappingDeclaration
 }

@@ -16,7 +16,7 @@
 public enum MappingDeclarationBuilder {
     /// One declaration.
     ///
-    /// - Parameter declaration: A `Map(…)`.
+    /// - Parameter declaration: A `Map(…)`, of any view and model.
     /// - Returns: The declaration, alone in an array.
     public static func buildExpression(_ declaration: MappingDeclaration) -> [MappingDeclaration] {
         [declaration]
@@ -24,7 +24,7 @@ public enum MappingDeclarationBuilder {
 
     /// Declarations built elsewhere, spliced in.
     ///
-    /// - Parameter declarations: Declarations.
+    /// - Parameter declarations: Declarations, such as `[Map(DishRow.self), Map(DrinkRow.self)]`.
     /// - Returns: The same declarations.
     public static func buildExpression(_ declarations: [MappingDeclaration]) -> [MappingDeclaration] {
         declarations

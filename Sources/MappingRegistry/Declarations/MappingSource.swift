@@ -14,7 +14,8 @@ import Foundation
 /// ])
 /// ```
 public enum MappingSource: Sendable {
-    /// Mappings declared in Swift with `Map(…)`.
+    /// Mappings declared in Swift with `Map(…)`, of any view and model
+    /// types: `.declarations([Map(DishRow.self), Map(DrinkRow.self)])`.
     case declarations([MappingDeclaration])
     /// The contents of a `mappings.json` file and the name diagnostics use for it.
     case json(Data, name: String)

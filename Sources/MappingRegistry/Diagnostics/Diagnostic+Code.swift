@@ -221,6 +221,15 @@ extension Diagnostic {
         /// ignore it.
         public static let incompatibleEvent: Code = "incompatible-event"
 
+        /// An event handler that takes a view of a type the mapping's view is not (nor a subclass
+        /// of), or a view-taking handler on a handler view.
+        ///
+        /// List a handler that takes this mapping's view, or one that takes only the model and
+        /// position; in Swift, Map(V.self).on(…) gives the closure the mapping's own view type.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
+        public static let incompatibleView: Code = "incompatible-view"
+
         /// A second handler for one event of one mapping; the location is the second.
         ///
         /// Keep one handler per event per mapping: remove the second .on(…) or merge the two

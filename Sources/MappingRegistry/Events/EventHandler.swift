@@ -13,8 +13,8 @@ final class EventHandler: Sendable {
     /// The type the handler returns, and its name for messages.
     let output: ObjectIdentifier
     let outputName: String
-    /// The view type a view-taking handler takes, by name; `nil` for `(model, position)`.
-    let viewTypeName: String?
+    /// The view a `(view, model, position)` handler takes; `nil` for `(model, position)`.
+    let view: ViewRequirement?
     /// The handler itself, a ``TypedHandlerBody`` of the output type
     /// ``output`` names: sending casts it back without a dynamic cast.
     let body: HandlerBody
@@ -25,7 +25,7 @@ final class EventHandler: Sendable {
     ) -> EventHandler {
         EventHandler(
             event: event.name, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
-            outputName: String(describing: Output.self), viewTypeName: nil,
+            outputName: String(describing: Output.self), view: nil,
             body: TypedHandlerBody<Output> { _, value, position in
                 switch value {
                 case let model as M: .returned(handler(model, position))
@@ -42,7 +42,7 @@ final class EventHandler: Sendable {
         let viewName = String(describing: V.self)
         return EventHandler(
             event: event.name, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
-            outputName: String(describing: Output.self), viewTypeName: viewName,
+            outputName: String(describing: Output.self), view: ViewRequirement(V.self),
             body: TypedHandlerBody<Output> { view, value, position in
                 guard let view = view as? V else { return .needsView(viewName) }
                 switch value {
@@ -55,20 +55,20 @@ final class EventHandler: Sendable {
 
     init(
         event: String, name: String?, model: ModelType, output: ObjectIdentifier, outputName: String,
-        viewTypeName: String?, body: HandlerBody
+        view: ViewRequirement?, body: HandlerBody
     ) {
         self.event = event
         self.name = name
         self.model = model
         self.output = output
         self.outputName = outputName
-        self.viewTypeName = viewTypeName
+        self.view = view
         self.body = body
     }
 
     /// The same handler under a registered name.
     func named(_ name: String) -> EventHandler {
-        EventHandler(event: event, name: name, model: model, output: output, outputName: outputName, viewTypeName: viewTypeName, body: body)
+        EventHandler(event: event, name: name, model: model, output: output, outputName: outputName, view: view, body: body)
     }
 
     /// The handler as returning `Output`, when that is its output type.

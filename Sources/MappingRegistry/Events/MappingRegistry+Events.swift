@@ -64,7 +64,7 @@ extension MappingRegistry {
                 position: position
             ))
         }
-        let given = handler.viewTypeName == nil ? nil : view(value)
+        let given = handler.view == nil ? nil : view(value)
         switch body.call(given, value, position) {
         case .returned(let output):
             return .handled(output)

@@ -379,6 +379,43 @@ public struct PluginCatalog: Sendable {
         insert(HandlerPlugin(name: handler, handler: EventHandler.model(event, model, body).named(handler)), into: \.handlers, category: "handler", site: "\(filePath):\(line)")
     }
 
+    /// Registers a named event handler that takes the item's view as well,
+    /// as DTTableViewManager's `(cell, model, indexPath)` closures do; the
+    /// model is the view's `ModelType`, and the closure's types are inferred.
+    ///
+    /// ```swift
+    /// plugins.register(handler: "highlightDish", for: .didSelect, view: DishRow.self) { row, dish, position in
+    ///     row.isHighlighted = true
+    /// }
+    /// ```
+    /// ```json
+    /// { "view": "DishRow", "model": "Dish", "events": { "didSelect": "highlightDish" } }
+    /// ```
+    ///
+    /// A mapping may list it only when its view is `V` or a subclass of it:
+    /// any other view (a handler view included) is `incompatible-view` at
+    /// load, at the handler's name. A host sends the view with
+    /// ``MappingRegistry/send(_:to:at:kind:view:context:)``, or sends through
+    /// the ``ReusePool`` that shows the item.
+    ///
+    /// - Parameters:
+    ///   - handler: The name mappings use as the event's value.
+    ///   - event: The event it handles, such as ``MappingEvent/didSelect``.
+    ///   - view: The view type it takes; its `ModelType` is the model it takes.
+    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
+    ///   - line: The registration's line. Leave the default.
+    ///   - body: Runs when a host sends the event to an item of a mapping that lists it; returns the event's output.
+    public mutating func register<V: ModelTransfer & SendableMetatype, Output: Sendable>(
+        handler: String,
+        for event: MappingEvent<Output>,
+        view: V.Type,
+        filePath: String = #filePath,
+        line: Int = #line,
+        _ body: @escaping @Sendable (V, V.ModelType, ItemPosition) -> Output
+    ) {
+        insert(HandlerPlugin(name: handler, handler: EventHandler.view(event, V.self, V.ModelType.self, body).named(handler)), into: \.handlers, category: "handler", site: "\(filePath):\(line)")
+    }
+
     // MARK: - Names
 
     /// The names of the registered models, sorted.

@@ -1,4 +1,4 @@
-/// What ``TextRenderer/render(_:)`` produced: the text, every problem met,
+/// What ``TextRenderer/render(_:context:)`` produced: the text, every problem met,
 /// and counts.
 public struct RenderResult: Sendable {
     /// The rendered text: one block per section, blocks separated by a
@@ -19,7 +19,7 @@ public struct RenderResult: Sendable {
     public var viewsCreated: Int
 
     /// Entries copied unchanged from a previous result by
-    /// ``TextRenderer/render(_:update:previous:)``, without resolving or
+    /// ``TextRenderer/render(_:update:previous:context:)``, without resolving or
     /// rendering them again; `0` for a full render.
     public var reusedCount: Int
 

@@ -45,30 +45,19 @@ public final class ReusePool {
         slots.deallocate()
     }
 
-    /// Resolves a model and renders it with its mapping's view.
+    /// Resolves a model and renders it with its mapping's view: what a host
+    /// list asks for one visible row.
     ///
     /// - Parameters:
     ///   - model: The stored model, possibly wrapped in optionals.
     ///   - position: Where it is stored; supplementary models use `ItemPosition(item: 0, section: s)`.
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
-    /// - Returns: The text, or the diagnostic that says why there is none
-    ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`).
-    public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Result<String, Diagnostic> {
-        render(model, at: position, kind: kind, NoContext())
-    }
-
-    /// Resolves a model with a render context and renders it with its
-    /// mapping's view.
-    ///
-    /// - Parameters:
-    ///   - model: The stored model, possibly wrapped in optionals.
-    ///   - position: Where it is stored.
-    ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
-    ///   - context: The app's state that context-reading predicates are given.
+    ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The text, or the diagnostic that says why there is none
     ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`, `missing-context`, `unrenderable-view`).
-    public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)?) -> Result<String, Diagnostic> {
-        render(model, at: position, kind: kind, GivenContext(context: context))
+    public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Result<String, Diagnostic> {
+        if let context { return render(model, at: position, kind: kind, GivenContext(context: context)) }
+        return render(model, at: position, kind: kind, NoContext())
     }
 
     private func render<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Result<String, Diagnostic> {

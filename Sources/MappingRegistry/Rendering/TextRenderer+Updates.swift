@@ -19,28 +19,40 @@ extension TextRenderer {
     /// ```
     ///
     /// It falls back to a full render when the update asks for a full
-    /// reload, when `previous` came from ``render(_:into:)`` (which keeps no
+    /// reload, when `previous` came from ``render(_:into:context:)`` (which keeps no
     /// entries), or when the update's counts do not fit the previous result.
     ///
     /// `previous` must be the render of the storage just before this very
     /// update. A change that sent no update in between (such as
     /// `MemoryStorage.moveItemWithoutAnimation(from:to:)`) or a skipped
     /// update leaves `previous` stale, and stale entries would be reused:
-    /// render in full with ``render(_:)`` after such a change.
+    /// render in full with ``render(_:context:)`` after such a change.
+    ///
+    /// Pass the same `context` as the render that made `previous`: the
+    /// entries rendered again resolve with it, and reused entries were
+    /// resolved with the one given then.
     ///
     /// - Parameters:
     ///   - storage: The storage, after the change.
     ///   - update: The change, as the storage reported it.
     ///   - previous: The result of rendering the storage just before the change.
+    ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The new text, diagnostics and counts;
     ///   ``RenderResult/reusedCount`` says how many entries were reused.
-    public func render(_ storage: some Storage, update: StorageUpdate, previous: RenderResult) -> RenderResult {
+    public func render(_ storage: some Storage, update: StorageUpdate, previous: RenderResult, context: (any Sendable)? = nil) -> RenderResult {
         guard !update.needsFullReload,
               let old = previous.sections,
               let plan = UpdatePlan(update, oldSections: old, storage: storage) else {
-            return render(storage)
+            return render(storage, context: context)
         }
-        var session = RenderSession(registry: registry, output: "", records: true, source: NoContext())
+        if let context { return render(storage, update: update, previous: old, plan: plan, GivenContext(context: context)) }
+        return render(storage, update: update, previous: old, plan: plan, NoContext())
+    }
+
+    private func render(
+        _ storage: some Storage, update: StorageUpdate, previous old: [RenderedSection], plan: UpdatePlan, _ source: some ContextSource
+    ) -> RenderResult {
+        var session = RenderSession(registry: registry, output: "", records: true, source: source)
         for section in 0..<storage.numberOfSections {
             let oldSection = plan.oldIndex(ofSection: section)
             // Reuse only what stayed at the same index: the section index is part of every position.

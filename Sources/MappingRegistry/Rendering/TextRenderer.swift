@@ -37,28 +37,23 @@ public struct TextRenderer: Sendable {
     /// reuse pool for their reuse identifier is empty, and reused for every
     /// later item with that identifier.
     ///
-    /// - Parameter storage: The models to render.
-    /// - Returns: The text, the diagnostics and the counts.
-    public func render(_ storage: some Storage) -> RenderResult {
-        var session = RenderSession(registry: registry, output: "", records: true, source: NoContext())
-        session.renderSections(of: storage)
-        return session.result(text: session.output)
-    }
-
-    /// Renders every section of a storage into a string, with a render
-    /// context for the predicates that read one.
-    ///
     /// ```swift
     /// let result = TextRenderer(registry: registry).render(storage, context: FeedSettings(mutedAuthors: muted))
     /// ```
     ///
     /// - Parameters:
     ///   - storage: The models to render.
-    ///   - context: The app's state that context-reading predicates are given;
-    ///     an item whose mapping depends on one of another type (or none) is `missing-context`.
+    ///   - context: The app's state that context-reading predicates are
+    ///     given. Default: none; an item whose mapping depends on a context
+    ///     of another type (or none) is `missing-context`.
     /// - Returns: The text, the diagnostics and the counts.
-    public func render(_ storage: some Storage, context: (any Sendable)?) -> RenderResult {
-        var session = RenderSession(registry: registry, output: "", records: true, source: GivenContext(context: context))
+    public func render(_ storage: some Storage, context: (any Sendable)? = nil) -> RenderResult {
+        if let context { return render(storage, GivenContext(context: context)) }
+        return render(storage, NoContext())
+    }
+
+    private func render(_ storage: some Storage, _ source: some ContextSource) -> RenderResult {
+        var session = RenderSession(registry: registry, output: "", records: true, source: source)
         session.renderSections(of: storage)
         return session.result(text: session.output)
     }
@@ -69,25 +64,16 @@ public struct TextRenderer: Sendable {
     /// - Parameters:
     ///   - storage: The models to render.
     ///   - output: Where the text goes, piece by piece.
+    ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The diagnostics and counts; its ``RenderResult/text`` is
     ///   empty, since the text went to `output`.
-    public func render(_ storage: some Storage, into output: inout some TextOutputStream) -> RenderResult {
-        var session = RenderSession(registry: registry, output: output, records: false, source: NoContext())
-        session.renderSections(of: storage)
-        output = session.output
-        return session.result(text: "")
+    public func render(_ storage: some Storage, into output: inout some TextOutputStream, context: (any Sendable)? = nil) -> RenderResult {
+        if let context { return render(storage, into: &output, GivenContext(context: context)) }
+        return render(storage, into: &output, NoContext())
     }
 
-    /// Renders every section of a storage into a stream, with a render
-    /// context for the predicates that read one.
-    ///
-    /// - Parameters:
-    ///   - storage: The models to render.
-    ///   - output: Where the text goes, piece by piece.
-    ///   - context: The app's state that context-reading predicates are given.
-    /// - Returns: The diagnostics and counts; its ``RenderResult/text`` is empty.
-    public func render(_ storage: some Storage, into output: inout some TextOutputStream, context: (any Sendable)?) -> RenderResult {
-        var session = RenderSession(registry: registry, output: output, records: false, source: GivenContext(context: context))
+    private func render(_ storage: some Storage, into output: inout some TextOutputStream, _ source: some ContextSource) -> RenderResult {
+        var session = RenderSession(registry: registry, output: output, records: false, source: source)
         session.renderSections(of: storage)
         output = session.output
         return session.result(text: "")

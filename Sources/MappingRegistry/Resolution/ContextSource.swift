@@ -6,7 +6,7 @@ protocol ContextSource {
     var context: (any Sendable)? { get }
 }
 
-/// No render context: what `resolve(_:at:kind:)` and a render without
+/// No render context: what `resolve(_:at:kind:context:)` and a render without
 /// `context:` use.
 struct NoContext: ContextSource {
     @inline(__always)

@@ -21,35 +21,25 @@ extension MappingRegistry {
     /// table lookup plus the conditions that can still decide, whatever
     /// the number of mappings.
     ///
-    /// - Parameters:
-    ///   - model: The stored model, possibly wrapped in optionals.
-    ///   - position: Where it is stored.
-    ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
-    /// - Returns: The outcome; never traps.
-    public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
-        resolve(model, at: position, kind: kind, NoContext())
-    }
-
-    /// Finds the one mapping that shows a model at a position, with a
-    /// render context for the predicates that read one
-    /// (``PluginCatalog/register(predicate:for:context:filePath:line:_:)``).
+    /// Predicates registered with a context type
+    /// (``PluginCatalog/register(predicate:for:context:filePath:line:_:)``)
+    /// are given `context`; when which mapping applies depends on one and
+    /// `context` is `nil` or of another type, the item fails with
+    /// `missing-context`. Without a context, resolving costs nothing extra.
     ///
     /// ```swift
     /// let resolution = registry.resolve(post, at: position, context: FeedSettings(mutedAuthors: muted))
     /// ```
     ///
-    /// The rules are those of ``resolve(_:at:kind:)``. When which mapping
-    /// applies depends on a predicate that reads a context and `context` is
-    /// `nil` or of another type, the item fails with `missing-context`.
-    ///
     /// - Parameters:
     ///   - model: The stored model, possibly wrapped in optionals.
     ///   - position: Where it is stored.
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
-    ///   - context: The app's state that context-reading predicates are given.
+    ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The outcome; never traps.
-    public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)?) -> Resolution {
-        resolve(model, at: position, kind: kind, GivenContext(context: context))
+    public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Resolution {
+        if let context { return resolve(model, at: position, kind: kind, GivenContext(context: context)) }
+        return resolve(model, at: position, kind: kind, NoContext())
     }
 
     @inline(__always)

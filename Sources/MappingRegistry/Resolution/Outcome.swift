@@ -2,7 +2,7 @@ import ModelStorage
 
 /// What resolving one model found, by index into the registry's mappings:
 /// the internal result every resolver returns. Diagnostics are built only
-/// by the callers that need them (``MappingRegistry/resolve(_:at:kind:)``
+/// by the callers that need them (``MappingRegistry/resolve(_:at:kind:context:)``
 /// makes a ``Resolution``; a ``ReusePool`` renders or reports).
 enum Outcome {
     /// The model itself (not an Optional) resolved to this mapping.

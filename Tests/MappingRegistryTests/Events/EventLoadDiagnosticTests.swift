@@ -144,11 +144,14 @@ struct SwiftEventCase: CustomTestStringConvertible, Sendable {
     }
 
     // The event mistakes a Swift declaration can make: a closure is typed,
-    // so unknown-handler, unknown-event and incompatible-event cannot happen.
+    // so unknown-handler, unknown-event and incompatible-event cannot happen;
+    // on a typed Map(V.self) neither can incompatible-model nor
+    // incompatible-view (the compiler rejects the closure), so those cases
+    // declare by names, whose closures state their own types.
     static let swiftCases: [SwiftEventCase] = [
-        .init("incompatible-model for a model-only handler", [Map(NumberRow.self).on(.didSelect) { (_: Dish, _) in }], ["@on1: error: the 'didSelect' handler takes 'Dish', which model 'Int' can never be [incompatible-model]"]),
-        .init("incompatible-model for a view-taking handler", [Map(NumberRow.self).on(.canMove) { (_: NumberRow, _: Dish, _) in true }], ["@on1: error: the 'canMove' handler takes 'Dish', which model 'Int' can never be [incompatible-model]"]),
-        .init("incompatible-model for a handler of an unrelated class", [Map(AnimalRow.self).on(.willDisplay) { (_: Dish, _) in }], ["@on1: error: the 'willDisplay' handler takes 'Dish', which model 'Animal' can never be [incompatible-model]"]),
+        .init("incompatible-model for a model-only handler", [Map("NumberRow", model: "Int").on(.didSelect) { (_: Dish, _) in }], ["@on1: error: the 'didSelect' handler takes 'Dish', which model 'Int' can never be [incompatible-model]"]),
+        .init("incompatible-model for a view-taking handler", [Map("NumberRow", model: "Int").on(.canMove) { (_: NumberRow, _: Dish, _) in true }], ["@on1: error: the 'canMove' handler takes 'Dish', which model 'Int' can never be [incompatible-model]"]),
+        .init("incompatible-model for a handler of an unrelated class", [Map("AnimalRow", model: "Animal").on(.willDisplay) { (_: Dish, _) in }], ["@on1: error: the 'willDisplay' handler takes 'Dish', which model 'Animal' can never be [incompatible-model]"]),
         .init("duplicate-event-handler", [Map(DishRow.self).on(.didSelect) { (_: Dish, _) in }.on(.didSelect) { (_: DishRow, _: Dish, _) in }], ["@on2: error: this mapping already has a 'didSelect' handler at @on1; a mapping has one handler per event, so remove one [duplicate-event-handler]", "@on1: note: the first 'didSelect' handler is here"]),
         .init("duplicate-event-handler for a custom event", [Map(DishRow.self).on(.canMove) { (_: Dish, _) in true }.on(.willDisplay) { (_: Dish, _) in }.on(.canMove) { (_: Dish, _) in false }], ["@on3: error: this mapping already has a 'canMove' handler at @on1; a mapping has one handler per event, so remove one [duplicate-event-handler]", "@on1: note: the first 'canMove' handler is here"]),
     ]

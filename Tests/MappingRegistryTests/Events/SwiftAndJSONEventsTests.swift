@@ -29,7 +29,10 @@ import Testing
             Map(FoodRow.self)
                 .on(.didSelect) { (row: FoodRow, _: any Food, position) in log.record("select \(row.render()) at \(position)") }
                 .on(.canMove) { (_: any Food, position) in position.section != 2 }
-            Map(AnimalRow.self)
+            // By names, so a closure may take a narrower model (Cat) than the
+            // mapping's (Animal), as a named handler may: a typed Map's
+            // closures take exactly its model.
+            Map("AnimalRow", model: "Animal")
                 .on(.didSelect) { (animal: Animal, position) in log.record("select animal \(animal.name) at \(position)") }
                 .on(.willDisplay) { (cat: Cat, position) in log.record("display cat \(cat.name) at \(position)") }
             Map(NumberRow.self, when: .predicate("isBig"))
