@@ -2,7 +2,7 @@ import ModelStorage
 
 /// A mapping declared in Swift, with its view and model types erased:
 /// what ``TypedMappingDeclaration`` (`Map(…)`) gives the checker, and what
-/// ``MappingSource/declarations(_:)`` holds.
+/// ``MappingSource/declarations(_:)-enum.case`` holds.
 ///
 /// Write `Map(…)` to declare a mapping; its value knows the view and model
 /// types, so closures attached with `.on(…)` infer them. This type's own
