@@ -81,7 +81,16 @@ extension MappingChecker {
         for (first, second) in OverlapCandidates(group).pairs() {
             let a = group[first], b = group[second]
             // The types first: cached per combination of types, and most pairs fail there.
-            guard let witness = witness(a, b), let space = ConditionSpace(a.condition, b.condition) else { continue }
+            guard let witness = witness(a, b) else { continue }
+            guard let space = ConditionSpace(a.condition, b.condition) else {
+                // Too many predicates to try every answer: left to render
+                // time, and said once, at the first such pair.
+                if !reportedUndecidedPair {
+                    reportedUndecidedPair = true
+                    report(.undecidedOverlap(a, b))
+                }
+                continue
+            }
             let sections = space.overlap(a.condition, b.condition)
             guard !sections.isEmpty else { continue }
             // The same view for the same model under conditions that say the
@@ -236,6 +245,20 @@ extension Diagnostic {
         .aboutTwoMappings(a, b, code: .overlappingMappings) { later, earlier in
             "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority) \(place); give one a higher priority or make the conditions disjoint"
         }
+    }
+
+    /// `undecided-overlap`: the proofs gave up on two mappings with more
+    /// distinct predicate calls than ``ConditionSpace/predicateLimit``.
+    static func undecidedOverlap(_ a: CompiledMapping, _ b: CompiledMapping) -> Diagnostic {
+        let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
+        let calls = Set(a.condition.predicateCalls + b.condition.predicateCalls).count
+        return Diagnostic(
+            severity: .warning,
+            code: .undecidedOverlap,
+            message: "whether '\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) overlap is left to render time: their conditions make \(calls) distinct predicate calls and overlap and duplicate proofs try at most \(ConditionSpace.predicateLimit); this is said once per load, for the first such pair",
+            location: later.location,
+            notes: [.declaredHere(earlier)]
+        )
     }
 
     /// An error about two mappings, located at the later one, with a note

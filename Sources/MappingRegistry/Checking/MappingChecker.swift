@@ -26,6 +26,8 @@ struct MappingChecker {
     private var referencedHandlers: Set<String> = []
     /// Answers to "which type could both of these mappings show?", by the types involved.
     var witnessCache: [WitnessKey: ModelType?] = [:]
+    /// Whether `undecided-overlap` was reported: it is said once per load.
+    var reportedUndecidedPair = false
 
     init(plugins: PluginCatalog, log: DiagnosticLog) {
         self.plugins = plugins

@@ -165,6 +165,9 @@ extension Diagnostic.Code {
         Info("unused-handler", .warning, [.load],
              summary: "A registered event handler that no mapping lists.",
              help: "List the handler under a mapping's \"events\", or remove its registration."),
+        Info("undecided-overlap", .warning, [.load],
+             summary: "Said once per load: two mappings of one kind, model and priority have more distinct predicate calls than the overlap and duplicate proofs try (10), so whether they overlap is left to render time; it names the first such pair.",
+             help: "Nothing is wrong yet; an item both claim is reported as ambiguous-mapping when rendered. To have it proved at load, give one mapping a higher priority or use fewer distinct predicates in the two conditions."),
 
         // Data documents
         Info("undecodable-model", .error, [.data],

@@ -179,6 +179,14 @@ import Testing
             expected: ["mappings.json:2️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:1️⃣; remove one [duplicate-mapping]"]
         ),
         .init(
+            name: "a predicate and its double negation at another priority are a duplicate",
+            json: configuration(
+                #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"predicate": "isVegan"}, "priority": 2}"#,
+                #"2️⃣{"view": "DishRow", "model": "Dish", "condition": {"not": {"not": {"predicate": "isVegan"}}}, "priority": 1}"#
+            ),
+            expected: ["mappings.json:2️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:1️⃣; remove one [duplicate-mapping]"]
+        ),
+        .init(
             name: "all of the wrong type",
             json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"all": 1️⃣{"section": 0}}}"#),
             expected: ["mappings.json:1️⃣: error: 'all' must be an array of conditions, found an object [wrong-type]"]
