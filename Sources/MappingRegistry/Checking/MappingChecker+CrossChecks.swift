@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// The checks across mappings, over every valid mapping of every source:
 /// reuse identifiers, duplicates and overlaps.
 ///
@@ -91,8 +93,8 @@ extension MappingChecker {
                 }
                 continue
             }
-            let sections = space.overlap(a.condition, b.condition)
-            guard !sections.isEmpty else { continue }
+            let places = space.overlap(a.condition, b.condition)
+            guard !places.isEmpty else { continue }
             // The same view for the same model under conditions that say the
             // same thing in other words is a duplicate, not an overlap.
             if a.view.isSameView(as: b.view), a.model.type.id == b.model.type.id, space.areEquivalent(a.condition, b.condition) {
@@ -102,33 +104,42 @@ extension MappingChecker {
             let shown = a.model.type.id == witness.id ? a.model.name
                 : b.model.type.id == witness.id ? b.model.name
                 : plugins.model(ofType: witness.id)?.name ?? witness.name
-            report(.overlappingMappings(a, b, showing: shown, place: Self.describePlace(of: a, b, in: sections, space: space)))
+            report(.overlappingMappings(a, b, showing: shown, place: Self.describePlace(of: a, b, at: places, space: space)))
         }
     }
 
     /// Where two overlapping mappings both apply, for the message:
-    /// `everywhere`, `in section 2`, `in every section but 1`, each followed
-    /// by `wherever <condition> holds` when predicates narrow it there.
-    private static func describePlace(of a: CompiledMapping, _ b: CompiledMapping, in sections: [Int], space: ConditionSpace) -> String {
-        let named = sections.filter { $0 != SectionSlots.unnamedSection }
-        let sectionPart: String
-        if sections.count == space.sections.count {
-            sectionPart = ""
-        } else if sections.contains(SectionSlots.unnamedSection) {
-            let excluded = space.sections.filter { $0 != SectionSlots.unnamedSection && !sections.contains($0) }
-            sectionPart = "in every section but " + excluded.map(String.init).joined(separator: ", ")
-        } else {
-            sectionPart = (named.count == 1 ? "in section " : "in sections ") + named.map(String.init).joined(separator: ", ")
-        }
-        // What narrows the overlap in its first section: the condition that
-        // implies the other there, reduced to what the section leaves.
-        let section = sections[0]
-        let relation = space.relation(a.condition, b.condition, inSection: section)
+    /// `everywhere`, `in section 2`, `in every section but 1`, `at item 0`,
+    /// each followed by `wherever <condition> holds` when predicates narrow
+    /// it there.
+    private static func describePlace(of a: CompiledMapping, _ b: CompiledMapping, at places: [ItemPosition], space: ConditionSpace) -> String {
+        let sectionPart = describe(places.map(\.section), among: space.places.map(\.section), .section)
+        let itemPart = describe(places.map(\.item), among: space.places.map(\.item), .item)
+        // What narrows the overlap at its first place: the condition that
+        // implies the other there, reduced to what the place leaves.
+        let place = places[0]
+        let relation = space.relation(a.condition, b.condition, at: place)
         let narrower = relation.secondCanHold && relation.secondImpliesFirst ? b.condition : a.condition
-        let residual = narrower.residual(inSection: section)
+        let residual = narrower.residual(at: place)
         let predicatePart = residual == .always ? "" : "wherever \(residual) holds"
-        let parts = [sectionPart, predicatePart].filter { !$0.isEmpty }
+        let parts = [sectionPart, itemPart, predicatePart].filter { !$0.isEmpty }
         return parts.isEmpty ? "everywhere" : parts.joined(separator: " ")
+    }
+
+    /// The numbers of one axis where two mappings overlap, among those tried:
+    /// nothing when all of them, `in section 2`, `in sections 1, 2`, `in
+    /// every section but 1`; for items `at item 0` and so on.
+    private static func describe(_ overlapping: [Int], among tried: [Int], _ axis: ConditionKey.Axis) -> String {
+        let present = Set(overlapping), all = Set(tried)
+        guard present != all else { return "" }
+        let preposition = axis == .section ? "in" : "at"
+        // -1 stands for every section (item) no condition names.
+        if present.contains(SectionSlots.unnamedSection) {
+            let excluded = all.subtracting(present).sorted()
+            return "\(preposition) every \(axis.noun) but " + excluded.map(String.init).joined(separator: ", ")
+        }
+        let named = present.sorted()
+        return "\(preposition) \(axis.noun)\(named.count == 1 ? "" : "s") " + named.map(String.init).joined(separator: ", ")
     }
 
     /// A type whose values both mappings take (model and view alike), when

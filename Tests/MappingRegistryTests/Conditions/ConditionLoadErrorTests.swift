@@ -44,13 +44,13 @@ import Testing
         .init(
             name: "a not of an empty object",
             json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"not": 1️⃣{}}}"#),
-            expected: ["mappings.json:1️⃣: error: the condition has none of 'section', 'sections', 'predicate', 'all', 'any', 'not' [invalid-condition]"]
+            expected: ["mappings.json:1️⃣: error: the condition has none of 'section', 'sections', 'items', 'predicate', 'all', 'any', 'not' [invalid-condition]"]
         ),
         .init(
             name: "only an unknown key",
             json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": 2️⃣{1️⃣"sectoin": 1}}"#),
             expected: [
-                "mappings.json:2️⃣: error: the condition has none of 'section', 'sections', 'predicate', 'all', 'any', 'not' [invalid-condition]",
+                "mappings.json:2️⃣: error: the condition has none of 'section', 'sections', 'items', 'predicate', 'all', 'any', 'not' [invalid-condition]",
                 "mappings.json:1️⃣: error: unknown key 'sectoin'; did you mean 'section'? [unknown-key]",
             ]
         ),
