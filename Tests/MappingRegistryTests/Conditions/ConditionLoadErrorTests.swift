@@ -95,6 +95,40 @@ import Testing
             expected: [#"mappings.json:1️⃣: error: each element of 'sections' must be a non-negative integer, found a string ("1") [wrong-type]"#]
         ),
         .init(
+            name: "empty items",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": 1️⃣{"items": []}}"#),
+            expected: ["mappings.json:1️⃣: error: 'items' is empty, so the condition never holds; list at least one item [invalid-condition]"]
+        ),
+        .init(
+            name: "items of the wrong type",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"items": 1️⃣0}}"#),
+            expected: ["mappings.json:1️⃣: error: 'items' must be an array of item numbers, found a number (0) [wrong-type]"]
+        ),
+        .init(
+            name: "wrong-type and a negative item in items",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"all": [{"items": [0, 1️⃣"1"]}, {"items": [2️⃣-1, 3]}]}}"#),
+            expected: [
+                #"mappings.json:1️⃣: error: each element of 'items' must be a non-negative integer, found a string ("1") [wrong-type]"#,
+                "mappings.json:2️⃣: error: an item in 'items' must be 0 or greater, found -1 [invalid-condition]",
+            ]
+        ),
+        .init(
+            name: "items at another priority in other words are a duplicate",
+            json: configuration(
+                #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"items": [1, 0, 1]}, "priority": 1}"#,
+                #"2️⃣{"view": "DishRow", "model": "Dish", "condition": {"not": {"not": {"items": [0, 1]}}}}"#
+            ),
+            expected: ["mappings.json:2️⃣: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:1️⃣; remove one [duplicate-mapping]"]
+        ),
+        .init(
+            name: "items overlap an unconditional mapping at the same priority",
+            json: configuration(
+                #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
+                #"2️⃣{"view": "FoodRow", "model": "Dish", "condition": {"items": [0]}}"#
+            ),
+            expected: ["mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 at item 0; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+        ),
+        .init(
             name: "a wrong-type hides no other error in the same condition",
             json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"any": [1️⃣{"all": []}, {"sections": [1, 2️⃣-2, 3️⃣"x"]}, {"not": {"predicate": 4️⃣"isVegam"}}]}}"#),
             expected: [
@@ -238,6 +272,8 @@ import Testing
         (#"{"predicate": "isVegan"}"#, #"{"predicate": "priceAbove", "argument": 3}"#),
         (#"{"any": [{"section": 0}, {"predicate": "isVegan"}]}"#, #"{"all": [{"section": 1}, {"not": {"predicate": "isVegan"}}]}"#),
         (#"{"all": [{"section": 0}, {"section": 1}]}"#, #"{"section": 0}"#),
+        (#"{"items": [0]}"#, #"{"not": {"items": [0]}}"#),
+        (#"{"items": [0, 1]}"#, #"{"items": [2]}"#),
     ])
     func conditionsThatCannotBeShownToOverlapLoad(first: String, second: String) throws {
         let diagnostics = loadDiagnostics(configuration(
