@@ -134,8 +134,8 @@ extension Diagnostic {
         /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let invalidSection: Code = "invalid-section"
 
-        /// A condition with nothing to test: an empty all, any or sections, a not of nothing, an
-        /// argument without a predicate.
+        /// A condition with nothing to test: an empty all, any, sections or items, a not of
+        /// nothing, an argument without a predicate, or an item below 0.
         ///
         /// List at least one condition, or remove the condition to make the mapping unconditional.
         ///

@@ -99,7 +99,7 @@ extension Diagnostic.Code {
              summary: "A section number below 0.",
              help: "Sections count from 0; write a section that exists."),
         Info("invalid-condition", .error, [.load],
-             summary: "A condition with nothing to test: an empty all, any or sections, a not of nothing, an argument without a predicate.",
+             summary: "A condition with nothing to test: an empty all, any, sections or items, a not of nothing, an argument without a predicate, or an item below 0.",
              help: "List at least one condition, or remove the condition to make the mapping unconditional."),
         Info("missing-argument", .error, [.load],
              summary: "A predicate that takes an argument was given none.",
