@@ -93,7 +93,9 @@ struct PositionTest: Sendable, Hashable {
         values.contains(axis.coordinate(of: position))
     }
 
-    /// The test as written.
+    /// The test as written. (`section` always holds one number: the
+    /// checker builds it from `.section(n)`, and ``normalized`` names
+    /// several `sections`; so the fallback is never taken.)
     var written: MappingCondition {
         key.condition(values: values) ?? .none
     }
