@@ -25,6 +25,9 @@ final class ResolutionIndex: Sendable {
     let mappingsByKind: [[CompiledMapping]]
     /// The sections the conditions name, numbered for the plans' section index.
     let sectionSlots: SectionSlots
+    /// The items the conditions name, numbered likewise: one slot (every
+    /// item alike) when no condition names an item.
+    let itemSlots: SectionSlots
     let cache: ResolutionCache
     /// Whether types get plans of their own (`false`: every type's plan is
     /// the reference rule, so every item is tested against every mapping of its kind).
@@ -54,7 +57,8 @@ final class ResolutionIndex: Sendable {
         kindSlots = slots
         mappingsByKind = byKind
         cache = ResolutionCache(slotCount: kinds.count)
-        sectionSlots = SectionSlots(named: mappings.reduce(into: Set<Int>()) { $0.formUnion($1.condition.namedSections) })
+        sectionSlots = SectionSlots(named: mappings.reduce(into: Set<Int>()) { $0.formUnion($1.condition.named(.section)) })
+        itemSlots = SectionSlots(named: mappings.reduce(into: Set<Int>()) { $0.formUnion($1.condition.named(.item)) })
     }
 
     /// The slot of a kind, or `nil` when no mapping has that kind.
@@ -122,7 +126,8 @@ final class ResolutionIndex: Sendable {
         _ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int, _ source: Source
     ) -> Outcome {
         if plan.checksEveryValue { return Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position, source) }
-        let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[sectionSlots.slot(of: position.section)])
+        let set = plan.candidatesBySlot.isEmpty ? 0
+            : Int(plan.candidatesBySlot[sectionSlots.slot(of: position.section) * itemSlots.count + itemSlots.slot(of: position.item)])
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
         // Reads the candidates in place, as plain integers.
@@ -166,6 +171,6 @@ final class ResolutionIndex: Sendable {
     private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
         guard isEnabled, TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
         let accepting = mappingsByKind[slot].filter { $0.accepts(value) }
-        return ResolutionPlan(accepting: accepting, sections: sectionSlots)
+        return ResolutionPlan(accepting: accepting, sections: sectionSlots, items: itemSlots)
     }
 }

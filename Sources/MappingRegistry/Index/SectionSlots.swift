@@ -1,10 +1,14 @@
-/// Numbers the sections that the registry's conditions name, so a plan can
-/// find a section's candidates with an array index: slot 0 stands for
-/// every section no condition names, slots 1… for the named ones.
+/// Numbers the sections (or, in a second table, the items) that the
+/// registry's conditions name, so a plan can find a position's candidates
+/// with an array index: slot 0 stands for every section (item) no
+/// condition names, slots 1… for the named ones.
 struct SectionSlots: Sendable {
     /// A section no condition can name (conditions reject negative
     /// sections), standing for every unnamed one.
     static let unnamedSection = -1
+    /// An item no condition can name (conditions reject negative items),
+    /// standing for every unnamed one.
+    static let unnamedItem = -1
 
     /// The largest section looked up in a dense array; larger ones go
     /// through a dictionary.
