@@ -109,10 +109,16 @@ struct HandlerBody: Sendable {
     }
 
     /// Runs the body: with the value's address when its dynamic type is
-    /// exactly the body's model type, so the closure reads it in place.
+    /// exactly the body's model type, so the closure reads it in place
+    /// (``ModelValue`` says why), else for the closure to cast.
     @inline(__always)
     func callAsFunction(view: AnyObject?, value: Any, at position: ItemPosition, answer: UnsafeMutableRawPointer) -> Bool {
-        ModelValue.withAddress(of: value, ifExactly: model) { address in run(view, value, address, position, answer) }
+        // Passing the `Any` opens it (SE-0352): `T` is its dynamic type.
+        func exactly<T>(_ model: T) -> Bool? {
+            guard ObjectIdentifier(T.self) == self.model else { return nil }
+            return withUnsafePointer(to: model) { run(view, value, UnsafeRawPointer($0), position, answer) }
+        }
+        return exactly(value) ?? run(view, value, nil, position, answer)
     }
 }
 

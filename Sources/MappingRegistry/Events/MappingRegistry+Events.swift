@@ -141,15 +141,16 @@ extension MappingRegistry {
             guard handler.output == ObjectIdentifier(output) else {
                 return .failed(.incompatibleEvent(event, handler: handler, mapping: mappings[index], sentAs: output, at: position))
             }
-            var given: AnyObject?
-            if let requirement = handler.view {
-                switch view {
-                case .given(let view): given = view
-                case .pool(let pool): given = pool.slot(for: index).view(updatedWith: value)
-                }
-                guard let given, requirement.takes(given) else {
-                    return .failed(.missingView(event: event, mapping: mappings[index], viewType: requirement.name, given: given, at: position, kind: kind))
-                }
+            guard let requirement = handler.view else {
+                return handler.body(view: nil, value: value, at: position, answer: answer)
+                    ? .answered : .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
+            }
+            let given: AnyObject? = switch view {
+            case .given(let view): view
+            case .pool(let pool): pool.slot(for: index).view(updatedWith: value)
+            }
+            guard let given, requirement.takes(given) else {
+                return .failed(.missingView(event: event, mapping: mappings[index], viewType: requirement.name, given: given, at: position, kind: kind))
             }
             guard handler.body(view: given, value: value, at: position, answer: answer) else {
                 return .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))

@@ -2,25 +2,15 @@
 /// common case: resolving matched the value's type, so its dynamic type is
 /// the model type itself.
 ///
-/// The sender opens the `Any` (SE-0352: passing it to a generic parameter)
-/// and compares its dynamic type with the model type as two metadata
-/// pointers; when they are the same, the handler reads the value in place
-/// at the payload's address, at its own, concrete type. Otherwise (a
+/// Sending opens the `Any` (SE-0352: passing it to a generic parameter, in
+/// ``HandlerBody/callAsFunction(view:value:at:answer:)``) and compares its
+/// dynamic type with the model type as two metadata pointers; when they are
+/// the same, the handler reads the value in place at the payload's address,
+/// at its own, concrete type. Otherwise (a
 /// subclass, a conforming type, an Optional's payload) the handler casts.
 /// A dynamic cast from `Any` costs more than the rest of sending an event.
 @usableFromInline
 enum ModelValue {
-    /// Calls `body` with the address of `value`'s payload when its dynamic
-    /// type is the type `model` identifies, else with `nil`.
-    @inline(__always)
-    static func withAddress(of value: Any, ifExactly model: ObjectIdentifier, _ body: (UnsafeRawPointer?) -> Bool) -> Bool {
-        func exactly<T>(_ value: T) -> Bool? {
-            guard ObjectIdentifier(T.self) == model else { return nil }
-            return withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
-        }
-        return exactly(value) ?? body(nil)
-    }
-
     /// The value as an `M`: read at `address` (given only when the value's
     /// dynamic type is `M`), or cast.
     @inlinable
