@@ -114,9 +114,15 @@ struct HandlerBody: Sendable {
     @inline(__always)
     func callAsFunction(view: AnyObject?, value: Any, at position: ItemPosition, answer: UnsafeMutableRawPointer) -> Bool {
         // Passing the `Any` opens it (SE-0352): `T` is its dynamic type.
-        func exactly<T>(_ model: T) -> Bool? {
+        // `consuming`, so that the payload has an address without a call
+        // to `withUnsafePointer`, which is not inlined where `T` is unknown.
+        func exactly<T>(_ model: consuming T) -> Bool? {
             guard ObjectIdentifier(T.self) == self.model else { return nil }
-            return withUnsafePointer(to: model) { run(view, value, UnsafeRawPointer($0), position, answer) }
+            return runExactly(&model)
+        }
+        @inline(__always)
+        func runExactly<T>(_ model: UnsafeMutablePointer<T>) -> Bool {
+            run(view, value, UnsafeRawPointer(model), position, answer)
         }
         return exactly(value) ?? run(view, value, nil, position, answer)
     }

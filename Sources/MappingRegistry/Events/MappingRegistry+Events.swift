@@ -125,7 +125,8 @@ extension MappingRegistry {
     ///
     /// Retains nothing on the way to the handler: the registry keeps the
     /// mapping and its handlers alive, and a reference count written per
-    /// event would be shared by every thread sending to the mapping.
+    /// event would be shared by every thread sending to the mapping. The
+    /// diagnostics, off that way, are built from what ``HandlerRun`` says.
     private func deliver(
         _ event: String,
         returning output: any Any.Type,
@@ -136,28 +137,43 @@ extension MappingRegistry {
         view: EventView,
         answer: UnsafeMutableRawPointer
     ) -> Delivery {
-        guard let handler = mappings[index].compiled.handler(for: event) else { return .unhandled(replicas.mapping(at: index)) }
-        return handler._withUnsafeGuaranteedRef { handler in
-            guard handler.output == ObjectIdentifier(output) else {
-                return .failed(.incompatibleEvent(event, handler: handler, mapping: mappings[index], sentAs: output, at: position))
-            }
+        guard let found = mappings[index].compiled.handler(for: event) else { return .unhandled(replicas.mapping(at: index)) }
+        let run = found._withUnsafeGuaranteedRef { handler -> HandlerRun in
+            guard handler.output == ObjectIdentifier(output) else { return .incompatibleEvent }
             guard let requirement = handler.view else {
-                return handler.body(view: nil, value: value, at: position, answer: answer)
-                    ? .answered : .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
+                return handler.body(view: nil, value: value, at: position, answer: answer) ? .answered : .incompatibleModel
             }
             let given: AnyObject? = switch view {
             case .given(let view): view
             case .pool(let pool): pool.slot(for: index).view(updatedWith: value)
             }
-            guard let given, requirement.takes(given) else {
-                return .failed(.missingView(event: event, mapping: mappings[index], viewType: requirement.name, given: given, at: position, kind: kind))
-            }
-            guard handler.body(view: given, value: value, at: position, answer: answer) else {
-                return .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
-            }
-            return .answered
+            guard let given, requirement.takes(given) else { return .missingView(given) }
+            return handler.body(view: given, value: value, at: position, answer: answer) ? .answered : .incompatibleModel
+        }
+        let handler = found.takeUnretainedValue()
+        return switch run {
+        case .answered:
+            .answered
+        case .incompatibleEvent:
+            .failed(.incompatibleEvent(event, handler: handler, mapping: mappings[index], sentAs: output, at: position))
+        case .incompatibleModel:
+            .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
+        case .missingView(let given):
+            .failed(.missingView(event: event, mapping: mappings[index], viewType: handler.view?.name ?? "", given: given, at: position, kind: kind))
         }
     }
+}
+
+/// What running a handler came to, before any diagnostic is built.
+private enum HandlerRun {
+    /// The handler ran; its answer is in the caller's memory.
+    case answered
+    /// The handler returns another type than the event was sent with.
+    case incompatibleEvent
+    /// The value is not of the handler's model type.
+    case incompatibleModel
+    /// The handler takes a view, and was given none or this one, of another type.
+    case missingView(AnyObject?)
 }
 
 /// What delivering an event gave, before its output type is known again:
