@@ -127,6 +127,7 @@ extension MappingRegistry {
     /// mapping and its handlers alive, and a reference count written per
     /// event would be shared by every thread sending to the mapping. The
     /// diagnostics, off that way, are built from what ``HandlerRun`` says.
+    @inline(__always)
     private func deliver(
         _ event: String,
         returning output: any Any.Type,
