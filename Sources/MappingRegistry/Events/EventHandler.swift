@@ -58,9 +58,9 @@ struct HandlerBody: Sendable {
     /// - Parameters:
     ///   - view: The view, for a view-taking handler.
     ///   - value: The (unwrapped) item.
-    ///   - model: The address of `value`'s payload when its dynamic type is
-    ///     exactly the handler's model type (``ModelValue`` says why);
-    ///     otherwise `nil`, and the handler casts `value`.
+    ///   - model: The address of (a copy of) `value`'s payload when its
+    ///     dynamic type is exactly the handler's model type (``ModelValue``
+    ///     says why); otherwise `nil`, and the handler casts `value`.
     ///   - position: Where the item is stored.
     ///   - answer: Uninitialized memory for one `Output`; initialized
     ///     exactly when the closure returns `true`.

@@ -5,10 +5,10 @@
 /// Sending opens the `Any` (SE-0352: passing it to a generic parameter, in
 /// ``HandlerBody/callAsFunction(view:value:at:answer:)``) and compares its
 /// dynamic type with the model type as two metadata pointers; when they are
-/// the same, the handler reads the value in place at the payload's address,
-/// at its own, concrete type. Otherwise (a
-/// subclass, a conforming type, an Optional's payload) the handler casts.
-/// A dynamic cast from `Any` costs more than the rest of sending an event.
+/// the same, the handler reads the opened value at its address, at its own,
+/// concrete type. Otherwise (a subclass, a conforming type, an Optional's
+/// payload) the handler casts. A dynamic cast from `Any` costs more than the
+/// rest of sending an event.
 @usableFromInline
 enum ModelValue {
     /// The value as an `M`: read at `address` (given only when the value's
