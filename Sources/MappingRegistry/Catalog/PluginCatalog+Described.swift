@@ -85,8 +85,8 @@ extension PluginCatalog {
                 )
             }
             let checked = EventHandler(
-                event: handler.event, name: handler.name, model: type(handler.takes), output: ObjectIdentifier(Void.self),
-                outputName: "Void", view: view, body: TypedHandlerBody<Void> { _, _, _, _ in false }
+                event: handler.event, name: handler.name, model: type(handler.takes), view: view,
+                body: HandlerBody(model: Never.self, output: Void.self) { _, _, _, _, _ in false }
             )
             handlers[handler.name] = HandlerPlugin(name: handler.name, handler: checked)
         }

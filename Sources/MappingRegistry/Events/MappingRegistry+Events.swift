@@ -35,12 +35,12 @@ extension MappingRegistry {
         context: (any Sendable)? = nil
     ) -> EventResult<Output> {
         guard let context else { return send(event, to: item, at: position, kind: kind, view: view) }
-        var answer: Output?
-        let delivery = deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .given(view)) { body, view, value in
-            answer = body.answer(as: Output.self, view: view, value: value, at: position)
-            return answer != nil
+        return withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { answer in
+            EventResult(
+                deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .given(view), answer: answer.baseAddress.unsafelyUnwrapped),
+                answer: answer
+            )
         }
-        return EventResult(delivery, answer: answer)
     }
 
     /// ``send(_:to:at:kind:view:context:)`` without a context: what a call
@@ -55,68 +55,66 @@ extension MappingRegistry {
         kind: ViewKind = .cell,
         view: AnyObject? = nil
     ) -> EventResult<Output> {
-        var answer: Output?
-        let delivery = deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .given(view)) { body, view, value in
-            answer = body.answer(as: Output.self, view: view, value: value, at: position)
-            return answer != nil
+        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { answer in
+            EventResult(
+                deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .given(view), answer: answer.baseAddress.unsafelyUnwrapped),
+                answer: answer
+            )
         }
-        return EventResult(delivery, answer: answer)
     }
 
-    /// Resolves an item and runs its mapping's handler for an event through
-    /// `run`, which calls the handler's body at its output type: the part of
-    /// sending that does not depend on that type.
+    /// Resolves an item and runs its mapping's handler for an event: the
+    /// part of sending that does not depend on the output type.
     ///
     /// - Parameters:
     ///   - output: The output type the event was sent with; a handler of
     ///     another is `incompatible-event`.
     ///   - context: The render context.
     ///   - view: The view a view-taking handler is given.
-    ///   - run: Runs the body with the view and the (unwrapped) value;
-    ///     `false` when the value is not of the handler's model type.
+    ///   - answer: Uninitialized memory for one value of `output`, which
+    ///     holds the handler's answer when the delivery is ``Delivery/answered``.
     @usableFromInline
-    func deliver(
+    func deliver<Output>(
         _ event: String,
-        returning output: Any.Type,
+        returning output: Output.Type,
         to item: Any,
         at position: ItemPosition,
         kind: ViewKind,
         given context: any Sendable,
         view: EventView,
-        _ run: (HandlerBody, AnyObject?, Any) -> Bool
+        answer: UnsafeMutablePointer<Output>
     ) -> Delivery {
-        deliver(event, returning: output, to: item, at: position, kind: kind, GivenContext(context: context), view: view, run)
+        deliver(event, returning: output, to: item, at: position, kind: kind, GivenContext(context: context), view: view, answer: UnsafeMutableRawPointer(answer))
     }
 
-    /// ``deliver(_:returning:to:at:kind:given:view:_:)`` without a context.
+    /// ``deliver(_:returning:to:at:kind:given:view:answer:)`` without a context.
     @usableFromInline
-    func deliver(
+    func deliver<Output>(
         _ event: String,
-        returning output: Any.Type,
+        returning output: Output.Type,
         to item: Any,
         at position: ItemPosition,
         kind: ViewKind,
         view: EventView,
-        _ run: (HandlerBody, AnyObject?, Any) -> Bool
+        answer: UnsafeMutablePointer<Output>
     ) -> Delivery {
-        deliver(event, returning: output, to: item, at: position, kind: kind, NoContext(), view: view, run)
+        deliver(event, returning: output, to: item, at: position, kind: kind, NoContext(), view: view, answer: UnsafeMutableRawPointer(answer))
     }
-
     private func deliver(
         _ event: String,
-        returning output: Any.Type,
+        returning output: any Any.Type,
         to item: Any,
         at position: ItemPosition,
         kind: ViewKind,
         _ source: some ContextSource,
         view: EventView,
-        _ run: (HandlerBody, AnyObject?, Any) -> Bool
+        answer: UnsafeMutableRawPointer
     ) -> Delivery {
         switch outcome(item, at: position, kind: kind, source) {
         case .resolved(let index):
-            deliver(event, returning: output, mapping: index, value: item, at: position, kind: kind, view: view, run)
+            deliver(event, returning: output, mapping: index, value: item, at: position, kind: kind, view: view, answer: answer)
         case .resolvedUnwrapped(let index, let value):
-            deliver(event, returning: output, mapping: index, value: value, at: position, kind: kind, view: view, run)
+            deliver(event, returning: output, mapping: index, value: value, at: position, kind: kind, view: view, answer: answer)
         case let failure:
             .failed(diagnostic(for: failure, at: position, kind: kind, source))
         }
@@ -124,47 +122,59 @@ extension MappingRegistry {
 
     /// Runs mapping `index`'s handler for an event, with the view `view`
     /// gives (asked only when the handler takes one).
+    ///
+    /// Retains nothing on the way to the handler: the registry keeps the
+    /// mapping and its handlers alive, and a reference count written per
+    /// event would be shared by every thread sending to the mapping. The
+    /// diagnostics, off that way, are built from what ``HandlerRun`` says.
+    @inline(__always)
     private func deliver(
         _ event: String,
-        returning output: Any.Type,
+        returning output: any Any.Type,
         mapping index: Int,
         value: Any,
         at position: ItemPosition,
         kind: ViewKind,
         view: EventView,
-        _ run: (HandlerBody, AnyObject?, Any) -> Bool
+        answer: UnsafeMutableRawPointer
     ) -> Delivery {
-        guard let handler = mappings[index].compiled.handler(for: event) else { return .unhandled(replicas.mapping(at: index)) }
-        guard handler.output == ObjectIdentifier(output) else {
-            return .failed(Diagnostic(
-                severity: .error,
-                code: .incompatibleEvent,
-                message: "the '\(event)' handler of \(mappings[index].compiled.namedForMessage) returns '\(handler.outputName)', but the event was sent as MappingEvent<\(output)>",
-                location: mappings[index].location,
-                position: position
-            ))
-        }
-        var given: AnyObject?
-        if let requirement = handler.view {
-            switch view {
-            case .given(let view): given = view
-            case .pool(let pool): given = pool.slot(for: index).view(updatedWith: value)
+        guard let found = mappings[index].compiled.handler(for: event) else { return .unhandled(replicas.mapping(at: index)) }
+        let run = found._withUnsafeGuaranteedRef { handler -> HandlerRun in
+            guard handler.output == ObjectIdentifier(output) else { return .incompatibleEvent }
+            guard let requirement = handler.view else {
+                return handler.body(view: nil, value: value, at: position, answer: answer) ? .answered : .incompatibleModel
             }
-            guard let given, requirement.takes(given) else {
-                return .failed(.missingView(event: event, mapping: mappings[index], viewType: requirement.name, given: given, at: position, kind: kind))
+            let given: AnyObject? = switch view {
+            case .given(let view): view
+            case .pool(let pool): pool.slot(for: index).view(updatedWith: value)
             }
+            guard let given, requirement.takes(given) else { return .missingView(given) }
+            return handler.body(view: given, value: value, at: position, answer: answer) ? .answered : .incompatibleModel
         }
-        guard run(handler.body, given, value) else {
-            return .failed(Diagnostic(
-                severity: .error,
-                code: .incompatibleModel,
-                message: "the '\(event)' handler of \(mappings[index].compiled.namedForMessage) takes '\(handler.model.name)', not '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
-                location: mappings[index].location,
-                position: position
-            ))
+        let handler = found.takeUnretainedValue()
+        return switch run {
+        case .answered:
+            .answered
+        case .incompatibleEvent:
+            .failed(.incompatibleEvent(event, handler: handler, mapping: mappings[index], sentAs: output, at: position))
+        case .incompatibleModel:
+            .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
+        case .missingView(let given):
+            .failed(.missingView(event: event, mapping: mappings[index], viewType: handler.view?.name ?? "", given: given, at: position, kind: kind))
         }
-        return .answered
     }
+}
+
+/// What running a handler came to, before any diagnostic is built.
+private enum HandlerRun {
+    /// The handler ran; its answer is in the caller's memory.
+    case answered
+    /// The handler returns another type than the event was sent with.
+    case incompatibleEvent
+    /// The value is not of the handler's model type.
+    case incompatibleModel
+    /// The handler takes a view, and was given none or this one, of another type.
+    case missingView(AnyObject?)
 }
 
 /// What delivering an event gave, before its output type is known again:
@@ -187,13 +197,13 @@ enum EventView {
 }
 
 extension EventResult {
-    /// The result of a delivery and the answer the handler gave, if it ran.
+    /// The result of a delivery, taking the handler's answer from `answer`
+    /// when it ran.
     @inlinable
-    init(_ delivery: Delivery, answer: Output?) {
+    init(_ delivery: Delivery, answer: UnsafeMutableBufferPointer<Output>) {
         switch delivery {
         case .answered:
-            // A delivery answers only when the body gave an answer.
-            self = answer.map(Self.handled) ?? .failed(.unanswered)
+            self = .handled(answer.moveElement(from: 0))
         case .unhandled(let mapping):
             self = .unhandled(mapping)
         case .failed(let diagnostic):
@@ -203,11 +213,26 @@ extension EventResult {
 }
 
 extension Diagnostic {
-    /// What an answered delivery without an answer would give: it cannot
-    /// happen (the body answers exactly when it runs), and says so rather than trap.
-    @usableFromInline
-    static var unanswered: Diagnostic {
-        Diagnostic(severity: .error, code: .missingMapping, message: "an event handler ran but gave no answer")
+    /// `incompatible-event`: the handler of the event returns another type than the one it was sent with.
+    static func incompatibleEvent(_ event: String, handler: EventHandler, mapping: Mapping, sentAs output: any Any.Type, at position: ItemPosition) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .incompatibleEvent,
+            message: "the '\(event)' handler of \(mapping.compiled.namedForMessage) returns '\(handler.outputName)', but the event was sent as MappingEvent<\(output)>",
+            location: mapping.location,
+            position: position
+        )
+    }
+
+    /// `incompatible-model`: the item is not of the type the handler takes.
+    static func incompatibleModel(_ event: String, handler: EventHandler, mapping: Mapping, value: Any, at position: ItemPosition, kind: ViewKind) -> Diagnostic {
+        Diagnostic(
+            severity: .error,
+            code: .incompatibleModel,
+            message: "the '\(event)' handler of \(mapping.compiled.namedForMessage) takes '\(handler.model.name)', not '\(String(describing: type(of: value)))' \(MappingRegistry.describe(position, kind: kind))",
+            location: mapping.location,
+            position: position
+        )
     }
 
     /// `missing-view`: a view-taking handler sent no view, or one of another type.

@@ -1,31 +1,21 @@
-/// A stored value as a handler's model type.
+/// A stored value as a handler's model type, without a dynamic cast in the
+/// common case: resolving matched the value's type, so its dynamic type is
+/// the model type itself.
+///
+/// Sending opens the `Any` (SE-0352: passing it to a generic parameter, in
+/// ``HandlerBody/callAsFunction(view:value:at:answer:)``) and compares its
+/// dynamic type with the model type as two metadata pointers; when they are
+/// the same, the handler reads the opened value at its address, at its own,
+/// concrete type. Otherwise (a subclass, a conforming type, an Optional's
+/// payload) the handler casts. A dynamic cast from `Any` costs more than the
+/// rest of sending an event.
 @usableFromInline
 enum ModelValue {
-    /// Calls `body` with the value as an `M`: without a dynamic cast when its
-    /// dynamic type is `M` itself (the common case: resolving matched the
-    /// value's type), by a cast otherwise (a subclass, a conforming type, an
-    /// Optional's payload).
-    ///
-    /// Passing the `Any` to a generic parameter opens it (SE-0352), so the
-    /// value's dynamic type is compared with `M` as two metadata pointers; a
-    /// dynamic cast from `Any` costs more than the rest of sending an event.
-    /// No `M?` is made: in code compiled for any `M`, one costs a metadata lookup.
-    ///
-    /// - Returns: Whether the value is an `M` (and `body` ran).
+    /// The value as an `M`: read at `address` (given only when the value's
+    /// dynamic type is `M`), or cast.
     @inlinable
-    static func with<M>(_ value: Any, as type: M.Type, _ body: (M) -> Void) -> Bool {
-        func exactly<T>(_ value: T) -> Bool {
-            guard T.self == M.self else { return false }
-            body(unsafeBitCast(value, to: M.self))
-            return true
-        }
-        if exactly(value) { return true }
-        switch value {
-        case let model as M:
-            body(model)
-            return true
-        default:
-            return false
-        }
+    static func read<M>(_ value: Any, at address: UnsafeRawPointer?, as type: M.Type) -> M? {
+        if let address { return address.assumingMemoryBound(to: M.self).pointee }
+        return value as? M
     }
 }

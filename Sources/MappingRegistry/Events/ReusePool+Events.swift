@@ -30,12 +30,12 @@ extension ReusePool {
         context: (any Sendable)? = nil
     ) -> EventResult<Output> {
         guard let context else { return send(event, to: item, at: position, kind: kind) }
-        var answer: Output?
-        let delivery = registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .pool(self)) { body, view, value in
-            answer = body.answer(as: Output.self, view: view, value: value, at: position)
-            return answer != nil
+        return withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { answer in
+            EventResult(
+                registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .pool(self), answer: answer.baseAddress.unsafelyUnwrapped),
+                answer: answer
+            )
         }
-        return EventResult(delivery, answer: answer)
     }
 
     /// ``send(_:to:at:kind:context:)`` without a context: what a call
@@ -49,11 +49,11 @@ extension ReusePool {
         at position: ItemPosition,
         kind: ViewKind = .cell
     ) -> EventResult<Output> {
-        var answer: Output?
-        let delivery = registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .pool(self)) { body, view, value in
-            answer = body.answer(as: Output.self, view: view, value: value, at: position)
-            return answer != nil
+        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { answer in
+            EventResult(
+                registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .pool(self), answer: answer.baseAddress.unsafelyUnwrapped),
+                answer: answer
+            )
         }
-        return EventResult(delivery, answer: answer)
     }
 }

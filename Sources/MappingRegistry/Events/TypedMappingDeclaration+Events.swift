@@ -138,18 +138,18 @@ extension TypedMappingDeclaration {
     /// The declaration with a `(model, position)` handler's body attached,
     /// declared at the `.on(…)` call.
     @usableFromInline
-    func attaching<M, Output: Sendable>(
-        _ event: String, model: M.Type, body: TypedHandlerBody<Output>, fileID: String, line: Int, column: Int
+    func attaching<M>(
+        _ event: String, model: M.Type, body: HandlerBody, fileID: String, line: Int, column: Int
     ) -> TypedMappingDeclaration {
-        TypedMappingDeclaration(typed: declaration.attaching(.closure(.model(event, model, body: body)), for: event, fileID: fileID, line: line, column: column))
+        TypedMappingDeclaration(typed: declaration.attaching(.closure(.model(event, ModelType(model), body: body)), for: event, fileID: fileID, line: line, column: column))
     }
 
     /// The declaration with a `(view, model, position)` handler's body attached.
     @usableFromInline
-    func attaching<V: AnyObject, M, Output: Sendable>(
-        _ event: String, view: V.Type, model: M.Type, body: TypedHandlerBody<Output>, fileID: String, line: Int, column: Int
+    func attaching<V: AnyObject, M>(
+        _ event: String, view: V.Type, model: M.Type, body: HandlerBody, fileID: String, line: Int, column: Int
     ) -> TypedMappingDeclaration {
-        TypedMappingDeclaration(typed: declaration.attaching(.closure(.view(event, view, model, body: body)), for: event, fileID: fileID, line: line, column: column))
+        TypedMappingDeclaration(typed: declaration.attaching(.closure(.view(event, view, ModelType(model), body: body)), for: event, fileID: fileID, line: line, column: column))
     }
 }
 

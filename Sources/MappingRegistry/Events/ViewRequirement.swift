@@ -1,7 +1,8 @@
 /// The view a `(view, model, position)` handler takes: a mapping may list
 /// the handler only when its view is that type or a subclass of it
-/// (`incompatible-view` otherwise, at load).
-struct ViewRequirement: Sendable {
+/// (`incompatible-view` otherwise, at load). A class, so that a handler
+/// without one is told by one word.
+final class ViewRequirement: Sendable {
     /// The view type's name, for messages: `DishRow`.
     let name: String
     /// The module-qualified name, for catalog files: `Menu.DishRow`.

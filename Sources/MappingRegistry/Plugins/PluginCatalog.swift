@@ -422,16 +422,16 @@ public struct PluginCatalog: Sendable {
     /// body is made by the inlined `register`, so it is compiled for the
     /// handler's types.)
     @usableFromInline
-    mutating func insertHandler<M, Output: Sendable>(named name: String, event: String, model: M.Type, body: TypedHandlerBody<Output>, site: String) {
-        insert(HandlerPlugin(name: name, handler: EventHandler.model(event, model, body: body).named(name)), into: \.handlers, category: "handler", site: site)
+    mutating func insertHandler<M>(named name: String, event: String, model: M.Type, body: HandlerBody, site: String) {
+        insert(HandlerPlugin(name: name, handler: EventHandler.model(event, ModelType(model), body: body).named(name)), into: \.handlers, category: "handler", site: site)
     }
 
     /// Registers a `(view, model, position)` handler's body under a name.
     @usableFromInline
-    mutating func insertHandler<V: ModelTransfer & SendableMetatype, Output: Sendable>(
-        named name: String, event: String, view: V.Type, body: TypedHandlerBody<Output>, site: String
+    mutating func insertHandler<V: ModelTransfer & SendableMetatype>(
+        named name: String, event: String, view: V.Type, body: HandlerBody, site: String
     ) {
-        insert(HandlerPlugin(name: name, handler: EventHandler.view(event, view, V.ModelType.self, body: body).named(name)), into: \.handlers, category: "handler", site: site)
+        insert(HandlerPlugin(name: name, handler: EventHandler.view(event, view, ModelType(V.ModelType.self), body: body).named(name)), into: \.handlers, category: "handler", site: site)
     }
 
     // MARK: - Names

@@ -269,6 +269,37 @@ import Testing
         #expect(pool.send(.canMove, to: Self.salad, at: at(0, 0)).output == false)
         #expect(pool.send(.canMove, to: Self.soup, at: at(0, 0)).output == true)
     }
+
+    // MARK: - The model a handler is given
+
+    /// A handler reads its model in place when the item is exactly of its
+    /// model type, and casts otherwise: each way, it gets the item itself.
+    @Test func aHandlerIsGivenTheItemItselfExactOrSubclassInlineOrBoxedOrWrapped() throws {
+        let identity = MappingEvent<ObjectIdentifier>("identity")
+        let price = MappingEvent<Double>("price")
+        let registry = try MappingRegistry(plugins: fixtureCatalog()) {
+            Map("Plain", for: Animal.self).on(identity) { (animal: Animal, _) in ObjectIdentifier(animal) }
+            // A Dish is larger than an `Any`'s inline buffer: the `Any` boxes it.
+            Map("Plain", for: Dish.self).on(price) { (dish: Dish, position) in dish.price + Double(position.item) }
+            Map("Plain", for: Int.self).on(price) { (number: Int, _) in Double(number) }
+        }
+        weak var released: Cat?
+        do {
+            let animal = Animal(name: "Rex"), cat = Cat(name: "Tom")
+            released = cat
+            for _ in 0..<1_000 {
+                #expect(registry.send(identity, to: animal, at: at(0, 0)).output == ObjectIdentifier(animal))
+                #expect(registry.send(identity, to: cat, at: at(0, 0)).output == ObjectIdentifier(cat))
+                #expect(registry.send(identity, to: Optional(Optional(cat)) as Any, at: at(0, 0)).output == ObjectIdentifier(cat))
+            }
+        }
+        // Sending neither leaks nor over-releases the item.
+        #expect(released == nil)
+        #expect(registry.send(price, to: Self.salad, at: at(2, 0)).output == 9)
+        #expect(registry.send(price, to: Optional(Self.soup) as Any, at: at(1, 0)).output == 6)
+        #expect(registry.send(price, to: 42, at: at(0, 0)).output == 42)
+        #expect(registry.send(MappingEvent<Int>("price"), to: 42, at: at(0, 0)).failure?.code == .incompatibleEvent)
+    }
 }
 
 extension EventResult {
