@@ -101,12 +101,12 @@ extension MappingChecker {
     /// `everywhere`, `in section 2`, `in every section but 1`, each followed
     /// by `wherever <condition> holds` when predicates narrow it there.
     private static func describePlace(of a: CompiledMapping, _ b: CompiledMapping, in sections: [Int], space: ConditionSpace) -> String {
-        let named = sections.filter { $0 != SectionSlots.unnamedSection }
+        let named = sections.filter { $0 != ConditionSpace.unnamedSection }
         let sectionPart: String
         if sections.count == space.sections.count {
             sectionPart = ""
-        } else if sections.contains(SectionSlots.unnamedSection) {
-            let excluded = space.sections.filter { $0 != SectionSlots.unnamedSection && !sections.contains($0) }
+        } else if sections.contains(ConditionSpace.unnamedSection) {
+            let excluded = space.sections.filter { $0 != ConditionSpace.unnamedSection && !sections.contains($0) }
             sectionPart = "in every section but " + excluded.map(String.init).joined(separator: ", ")
         } else {
             sectionPart = (named.count == 1 ? "in section " : "in sections ") + named.map(String.init).joined(separator: ", ")

@@ -96,7 +96,7 @@ extension Condition {
     /// The sections the condition can hold in, or `nil` when it can hold in
     /// sections it does not name (and so in infinitely many).
     var possibleSections: Set<Int>? {
-        if truth(inSection: SectionSlots.unnamedSection) != .no { return nil }
+        if truth(inSection: ConditionSpace.unnamedSection) != .no { return nil }
         return namedSections.filter { truth(inSection: $0) != .no }
     }
 

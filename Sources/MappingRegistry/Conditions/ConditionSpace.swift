@@ -12,9 +12,13 @@ struct ConditionSpace {
     /// nothing is claimed (there are `2^n` combinations per section).
     static let predicateLimit = 10
 
+    /// A section no condition can name (conditions reject negative
+    /// sections), standing for every unnamed one.
+    static let unnamedSection = -1
+
     /// Each distinct predicate call, numbered: its bit in a combination.
     private let calls: [PredicateCall: Int]
-    /// The sections to try: every named one, then ``SectionSlots/unnamedSection``.
+    /// The sections to try: every named one, then ``unnamedSection``.
     let sections: [Int]
 
     /// The space of two conditions; `nil` when they have too many predicates to try.
@@ -25,7 +29,7 @@ struct ConditionSpace {
         }
         guard calls.count <= Self.predicateLimit else { return nil }
         self.calls = calls
-        sections = a.namedSections.union(b.namedSections).sorted() + [SectionSlots.unnamedSection]
+        sections = a.namedSections.union(b.namedSections).sorted() + [Self.unnamedSection]
     }
 
     /// One combination of predicate answers, as bits.

@@ -31,7 +31,7 @@ extension MappingRegistry {
     ) -> EventResult<Output> {
         switch target(of: item, at: position, kind: kind, GivenContext(context: context)) {
         case .failure(let diagnostic): .failed(diagnostic)
-        case .success(let (index, value)): deliver(event, to: replicas.mapping(at: index), value: value, at: position, kind: kind) { _ in view }
+        case .success(let (index, value)): deliver(event, to: mapping(at: index), value: value, at: position, kind: kind) { _ in view }
         }
     }
 

@@ -32,7 +32,7 @@ extension ReusePool {
         case .failure(let diagnostic):
             return .failed(diagnostic)
         case .success(let (index, value)):
-            return registry.deliver(event, to: registry.replicas.mapping(at: index), value: value, at: position, kind: kind) { value in
+            return registry.deliver(event, to: registry.mapping(at: index), value: value, at: position, kind: kind) { value in
                 slot(for: index).view(updatedWith: value)
             }
         }
