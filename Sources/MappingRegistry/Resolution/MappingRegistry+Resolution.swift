@@ -44,7 +44,7 @@ extension MappingRegistry {
 
     @inline(__always)
     private func resolve<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Resolution {
-        if let indexed { return resolve(model, at: position, kind: kind, source, by: indexed) }
+        if usesIndex { return resolve(model, at: position, kind: kind, source, by: indexed) }
         return resolve(model, at: position, kind: kind, source, by: reference)
     }
 
@@ -104,7 +104,7 @@ extension MappingRegistry {
             guard let value = unwrapOptionals(model) else { return .nilModel }
             return .missing(value)
         }
-        if let indexed { return indexed.outcome(model, at: position, slot: slot, keepsValue: true, source) }
+        if usesIndex { return indexed.outcome(model, at: position, slot: slot, keepsValue: true, source) }
         return reference.outcome(model, at: position, slot: slot, keepsValue: true, source)
     }
 
@@ -112,7 +112,7 @@ extension MappingRegistry {
     /// thread, through the index).
     @inline(__always)
     func mapping(at index: Int) -> Mapping {
-        if let indexed { return indexed.mapping(at: index) }
+        if usesIndex { return indexed.mapping(at: index) }
         return reference.mapping(at: index)
     }
 
