@@ -37,23 +37,9 @@ extension MappingRegistry {
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
     ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The outcome; never traps.
-    @inlinable
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Resolution {
-        // Inlined into the caller, so a call without a context never builds,
-        // tests or destroys an `Optional` existential (a few hundred
-        // instructions through value witnesses, more than the resolve).
-        if let context { return resolve(model, at: position, kind: kind, givenContext: context) }
-        return resolveWithoutContext(model, at: position, kind: kind)
-    }
-
-    @usableFromInline
-    func resolveWithoutContext(_ model: Any, at position: ItemPosition, kind: ViewKind) -> Resolution {
-        resolve(model, at: position, kind: kind, NoContext())
-    }
-
-    @usableFromInline
-    func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind, givenContext context: any Sendable) -> Resolution {
-        resolve(model, at: position, kind: kind, GivenContext(context: context))
+        if let context { return resolve(model, at: position, kind: kind, GivenContext(context: context)) }
+        return resolve(model, at: position, kind: kind, NoContext())
     }
 
     @inline(__always)
