@@ -38,13 +38,10 @@ public final class MappingRegistry: Sendable {
     let sourceDescription: String
     /// The resolution rule: the mappings by kind, every one tested per item.
     let reference: ReferenceResolver
-    /// The fast resolver behind the ``Resolver`` seam.
-    let indexed: IndexedResolver
-    /// Whether items resolve through ``indexed``; `false` when the index is
-    /// switched off (`MAPPING_REGISTRY_INDEX=off`), and ``reference`` resolves.
-    /// (A flag rather than an optional: binding an optional reference would
-    /// retain it on every resolve.)
-    let usesIndex: Bool
+    /// What resolves items: the ``Resolver`` that resolving, the renderers,
+    /// ``ReusePool`` and events call. With the index switched off
+    /// (`MAPPING_REGISTRY_INDEX=off`) it hands every item to ``reference``.
+    let resolver: IndexedResolver
     /// How many distinct reuse identifiers there are: the pool slots a ``ReusePool`` needs.
     let poolCount: Int
 
@@ -85,8 +82,7 @@ public final class MappingRegistry: Sendable {
         let jsonNames = sources.compactMap(\.jsonName)
         sourceDescription = jsonNames.count == 1 && sources.count == 1 ? jsonNames[0] : "the mappings"
         reference = ReferenceResolver(mappings)
-        indexed = IndexedResolver(reference)
-        self.usesIndex = usesIndex
+        resolver = IndexedResolver(reference, isEnabled: usesIndex)
         customKinds = reference.kinds.filter { !ViewKind.builtIns.contains($0) }
         poolCount = (loaded.mappings.map(\.poolIndex).max() ?? -1) + 1
     }

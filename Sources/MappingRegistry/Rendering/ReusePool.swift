@@ -69,7 +69,7 @@ public final class ReusePool {
     /// path, which moves no diagnostic around when the item renders.
     @inline(__always)
     func text<Source: ContextSource>(for model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> String? {
-        switch registry.outcome(model, at: position, kind: kind, source) {
+        switch registry.resolver.outcome(model, at: position, kind: kind, keepsValue: true, source) {
         case .resolved(let index): text(for: model, mapping: index, at: position)
         case .resolvedUnwrapped(let index, let unwrapped): text(for: unwrapped, mapping: index, at: position)
         default: nil

@@ -44,20 +44,16 @@ extension MappingRegistry {
 
     @inline(__always)
     private func resolve<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Resolution {
-        if usesIndex { return resolve(model, at: position, kind: kind, source, by: indexed) }
-        return resolve(model, at: position, kind: kind, source, by: reference)
+        resolve(model, at: position, kind: kind, source, by: resolver)
     }
 
     /// Resolves through one resolver of the seam; the contract tests call
     /// it with each, to compare their answers.
     @inline(__always)
     func resolve<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source, by resolver: some Resolver) -> Resolution {
-        guard let slot = reference.slot(of: kind) else {
-            return resolution(of: unwrapOptionals(model).map(Outcome.missing) ?? .nilModel, at: position, kind: kind, source)
-        }
         // The resolved case is answered here, without handing the outcome
         // on: copying it costs more than the rest of a cached resolve.
-        switch resolver.outcome(model, at: position, slot: slot, keepsValue: false, source) {
+        switch resolver.outcome(model, at: position, kind: kind, keepsValue: false, source) {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
             return .resolved(resolver.mapping(at: index))
         case let failure:
@@ -96,24 +92,18 @@ extension MappingRegistry {
         }
     }
 
-    /// Resolves to an index through the seam: the hot path of the renderers
-    /// and of events.
+    /// Resolves to an index through the seam, keeping an `Optional`'s
+    /// wrapped value: what events and a failed render's diagnostic ask.
     @inline(__always)
     func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Outcome {
-        guard let slot = reference.slot(of: kind) else {
-            guard let value = unwrapOptionals(model) else { return .nilModel }
-            return .missing(value)
-        }
-        if usesIndex { return indexed.outcome(model, at: position, slot: slot, keepsValue: true, source) }
-        return reference.outcome(model, at: position, slot: slot, keepsValue: true, source)
+        resolver.outcome(model, at: position, kind: kind, keepsValue: true, source)
     }
 
-    /// Mapping `index` as the resolver in use hands it out (a copy per
-    /// thread, through the index).
+    /// Mapping `index` as the resolver hands it out (a copy per thread,
+    /// through the index).
     @inline(__always)
     func mapping(at index: Int) -> Mapping {
-        if usesIndex { return indexed.mapping(at: index) }
-        return reference.mapping(at: index)
+        resolver.mapping(at: index)
     }
 
     // MARK: - Diagnostics
@@ -121,7 +111,7 @@ extension MappingRegistry {
     func missingDiagnostic<Source: ContextSource>(_ value: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Diagnostic {
         let typeName = String(describing: Swift.type(of: value))
         let place = Self.describe(position, kind: kind)
-        guard let slot = reference.slot(of: kind) else {
+        guard let slot = reference.kindSlots.slot(of: kind) else {
             // A kind one typo away from a declared one (`heder`, `baner`) is
             // most likely that kind, misspelt in the mappings or the data.
             let near = Suggestion.closest(to: kind.rawValue, in: reference.kinds.map(\.rawValue))

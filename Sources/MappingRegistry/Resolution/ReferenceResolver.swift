@@ -7,11 +7,8 @@ import ModelStorage
 struct ReferenceResolver: Resolver {
     /// Every mapping, by index, as the registry hands them out.
     let mappings: [Mapping]
-    /// The kinds that have mappings, in order of first appearance; a kind's
-    /// place here is its slot.
-    let kinds: [ViewKind]
-    /// The slot of each kind, for configurations with many kinds.
-    private let kindSlots: [ViewKind: Int]
+    /// The kinds that have mappings, numbered.
+    let kindSlots: KindSlots
     /// For each kind slot, its mappings in declaration order.
     let mappingsByKind: [[CompiledMapping]]
 
@@ -29,26 +26,17 @@ struct ReferenceResolver: Resolver {
                 byKind.append([mapping])
             }
         }
-        self.kinds = kinds
-        kindSlots = slots
+        kindSlots = KindSlots(kinds)
         mappingsByKind = byKind
     }
 
-    /// The slot of a kind, or `nil` when no mapping has that kind.
-    @inline(__always)
-    func slot(of kind: ViewKind) -> Int? {
-        // A few kinds (cell, header, footer, a custom one or two): comparing
-        // short strings beats hashing. Many kinds: the dictionary.
-        guard kinds.count > 8 else {
-            for index in kinds.indices where kinds[index] == kind { return index }
-            return nil
-        }
-        return kindSlots[kind]
-    }
+    /// The kinds that have mappings, in order of first appearance.
+    var kinds: [ViewKind] { kindSlots.kinds }
 
     /// The rule: unwrap, then test every mapping of the kind against the value.
-    func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool, _ source: Source) -> Outcome {
+    func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, keepsValue: Bool, _ source: Source) -> Outcome {
         guard let value = unwrapOptionals(model) else { return .nilModel }
+        guard let slot = kindSlots.slot(of: kind) else { return .missing(value) }
         let outcome = Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position, source)
         // The value, unwrapped or not, is what a renderer shows.
         if case .resolved(let index) = outcome { return .resolvedUnwrapped(index, value) }

@@ -18,13 +18,13 @@ import ModelStorage
 /// Callers are generic over the resolver, so each is compiled for the
 /// indexed one without a dynamic call on the hot path.
 protocol Resolver: Sendable {
-    /// What a model resolves to, for a kind slot of the rule
-    /// (``ReferenceResolver/slot(of:)``).
+    /// What a model resolves to for a kind: `missing` (or `nilModel`) when
+    /// no mapping has that kind.
     ///
     /// - Parameter keepsValue: Whether a resolved `Optional`'s wrapped value
     ///   is wanted (to render it); without it, a resolver may decide an
     ///   `Optional` without unwrapping it.
-    func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool, _ source: Source) -> Outcome
+    func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, keepsValue: Bool, _ source: Source) -> Outcome
 
     /// Mapping `index` as this resolver hands it out.
     func mapping(at index: Int) -> Mapping

@@ -85,7 +85,7 @@ import Testing
             var random = SplitMix64(seed: seed)
             let declarations = (0..<random.int(in: 1...8)).map { _ in Self.randomDeclaration(using: &random) }
             guard let registry = try? MappingRegistry(plugins: plugins, sources: [.declarations(declarations)]) else { continue }
-            let indexed = registry.indexed
+            let indexed = registry.resolver
             loaded += 1
             for _ in 0..<50 {
                 let item = Self.randomItem(using: &random)

@@ -97,7 +97,7 @@ import Testing
             Map("Plain", for: Dish.self, when: .any([.section(2), .not(.predicate("cheaperThan", argument: 6))]), priority: 2)
         }
         let contexts: [(any Sendable)?] = [nil, Menu(), Menu(soldOut: ["Soup", "Stew"]), 7]
-        let indexed = registry.indexed
+        let indexed = registry.resolver
         for section in 0..<4 {
             for dish in [soup, Dish(name: "Stew", price: 9), Dish(name: "Salad", price: 3)] {
                 for context in contexts {

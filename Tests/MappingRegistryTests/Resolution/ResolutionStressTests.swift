@@ -82,7 +82,7 @@ struct ResolutionStressTests {
         let compared = Tally()
         for round in 0..<4 {
             let registry = try MappingRegistry(configuration: json, plugins: plugins)
-            let indexed = registry.indexed
+            let indexed = registry.resolver
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
                 var random = SplitMix64(seed: UInt64(round * 8 + thread + 1))
                 // Each thread meets the types in its own order.

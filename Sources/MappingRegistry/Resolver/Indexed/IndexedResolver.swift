@@ -14,8 +14,15 @@ import ModelStorage
 /// ``ReferenceResolver`` (the contract tests compare the two on random
 /// configurations). Set the environment variable
 /// `MAPPING_REGISTRY_INDEX=off` before a registry loads to resolve by the
-/// reference rule alone, when debugging a suspected index problem.
+/// reference rule alone, when debugging a suspected index problem: the
+/// index then hands every item to the rule, and builds nothing.
 final class IndexedResolver: Resolver {
+    /// The rule, which resolves every item when the index is switched off.
+    let rule: ReferenceResolver
+    /// Whether the index resolves (`false`: every item goes to ``rule``).
+    let isEnabled: Bool
+    /// The rule's kinds, numbered: a kind's slot in the cache.
+    let kindSlots: KindSlots
     /// For each kind slot of the rule, its mappings in declaration order.
     let mappingsByKind: [[CompiledMapping]]
     /// The sections the conditions name, numbered for the plans' section index.
@@ -31,7 +38,10 @@ final class IndexedResolver: Resolver {
     }
 
     /// The index over the rule's mappings, with no type seen yet.
-    init(_ rule: ReferenceResolver) {
+    init(_ rule: ReferenceResolver, isEnabled: Bool) {
+        self.rule = rule
+        self.isEnabled = isEnabled
+        kindSlots = rule.kindSlots
         mappingsByKind = rule.mappingsByKind
         cache = ResolutionCache(slotCount: rule.kinds.count)
         sectionSlots = SectionSlots(named: rule.mappings.reduce(into: Set<Int>()) { $0.formUnion($1.compiled.condition.namedSections) })
@@ -41,7 +51,19 @@ final class IndexedResolver: Resolver {
     /// Mapping `index`, as the calling thread's copy.
     @inline(__always)
     func mapping(at index: Int) -> Mapping {
-        replicas.mapping(at: index)
+        isEnabled ? replicas.mapping(at: index) : rule.mapping(at: index)
+    }
+
+    /// Resolves a model for a kind: the kind's slot, one lock-free lookup
+    /// of the model's type there, then the plan's candidates for its section.
+    @inline(__always)
+    func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, keepsValue: Bool, _ source: Source) -> Outcome {
+        guard isEnabled else { return rule.outcome(model, at: position, kind: kind, keepsValue: keepsValue, source) }
+        guard let slot = kindSlots.slot(of: kind) else {
+            guard let value = unwrapOptionals(model) else { return .nilModel }
+            return .missing(value)
+        }
+        return outcome(model, at: position, slot: slot, keepsValue: keepsValue, source)
     }
 
     /// Resolves a model for a kind slot: one lock-free lookup of its type,

@@ -61,10 +61,10 @@ import Testing
             let mappings = (0..<count).map { _ in Self.randomMapping(using: &random) }
             let json = configuration(mappings.joined(separator: ",\n"))
             guard let registry = try? loadRegistry(json, plugins: Self.plugins()) else { continue }
-            let indexed = registry.indexed
+            let indexed = registry.resolver
             // The same mappings with the index switched off, as MAPPING_REGISTRY_INDEX=off does.
             let unindexed = try MappingRegistry(plugins: Self.plugins(), sources: [.json(Data(json.utf8), name: "mappings.json")], policy: DiagnosticPolicy(), usesIndex: false)
-            #expect(!unindexed.usesIndex, "index off: the reference resolver alone")
+            #expect(!unindexed.resolver.isEnabled, "index off: the reference resolver alone")
             loaded += 1
             for _ in 0..<60 {
                 let item = Self.randomItem(using: &random)
@@ -118,6 +118,6 @@ import Testing
             }
         }
         // Every type has its own entry in the lock-free table: no overflow, no limit.
-        #expect(registry.indexed.cache.entryCounts == [1_000])
+        #expect(registry.resolver.cache.entryCounts == [1_000])
     }
 }
