@@ -56,8 +56,9 @@ public final class ReusePool {
     /// - Returns: The text, or the diagnostic that says why there is none
     ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`, `missing-context`, `unrenderable-view`).
     public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Result<String, Diagnostic> {
-        if let context { return render(model, at: position, kind: kind, GivenContext(context: context)) }
-        return render(model, at: position, kind: kind, NoContext())
+        // `== nil` reads only the tag (see `MappingRegistry.resolve`).
+        if context == nil { return render(model, at: position, kind: kind, NoContext()) }
+        return render(model, at: position, kind: kind, GivenContext(context: context))
     }
 
     private func render<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Result<String, Diagnostic> {

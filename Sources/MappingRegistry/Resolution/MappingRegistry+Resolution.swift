@@ -38,8 +38,10 @@ extension MappingRegistry {
     ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The outcome; never traps.
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Resolution {
-        if let context { return resolve(model, at: position, kind: kind, GivenContext(context: context)) }
-        return resolve(model, at: position, kind: kind, NoContext())
+        // `== nil` reads only the tag: `if let` would copy the existential
+        // out and destroy it, through value witnesses, on every resolve.
+        if context == nil { return resolve(model, at: position, kind: kind, NoContext()) }
+        return resolve(model, at: position, kind: kind, GivenContext(context: context))
     }
 
     @inline(__always)
