@@ -15,7 +15,7 @@ import ModelStorage
 /// configurations). Set the environment variable
 /// `MAPPING_REGISTRY_INDEX=off` before a registry loads to resolve by the
 /// reference rule alone, when debugging a suspected index problem: the
-/// index then hands every item to the rule, and builds nothing.
+/// index then hands every item to the rule, and builds no plans.
 final class IndexedResolver: Resolver {
     /// The rule, which resolves every item when the index is switched off.
     let rule: ReferenceResolver
