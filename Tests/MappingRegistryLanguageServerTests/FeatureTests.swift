@@ -51,6 +51,18 @@ import TestSupport
         #expect((item["documentation"] as? [String: Any])?["value"] as? String == MappingsKey.priority.summary)
     }
 
+    @Test func everyConditionKeyIsOfferedInAConditionWithItsSummary() throws {
+        var client = TestClient()
+        let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish", "condition": { "all": [{ 1️⃣ }] } }] }"#)
+        _ = client.open(Self.uri, text.text)
+        let reply = client.at("textDocument/completion", Self.uri, text.position(1))
+        #expect(Self.labels(reply) == ConditionKey.allCases.map(\.rawValue))
+        for key in ConditionKey.allCases {
+            let item = try #require(Self.item(key.rawValue, reply))
+            #expect((item["documentation"] as? [String: Any])?["value"] as? String == key.summary)
+        }
+    }
+
     @Test func aMissingValueIsCompletedAndPredicatesShowTheirArgument() throws {
         var client = TestClient()
         let text = MarkedText("""
@@ -119,6 +131,18 @@ import TestSupport
         let info = Diagnostic.Code.table.first { $0.code == .unknownPredicate }
         #expect(code.contains("**unknown-predicate** (error)"))
         #expect(code.contains(info?.help ?? "?"))
+    }
+
+    @Test(arguments: ConditionKey.allCases)
+    func hoverExplainsEveryConditionKey(_ key: ConditionKey) {
+        var client = TestClient()
+        let example = key.example.replacingOccurrences(of: "{\"\(key.rawValue)\"", with: "{1️⃣\"\(key.rawValue)\"")
+            .replacingOccurrences(of: ", \"\(key.rawValue)\"", with: ", 1️⃣\"\(key.rawValue)\"")
+        let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish", "condition": \#(example) }] }"#)
+        _ = client.open(Self.uri, text.text)
+        var position = text.position(1)
+        position["character"] = (position["character"] ?? 0) + 1
+        #expect(Self.hoverText(client.at("textDocument/hover", Self.uri, position)) == "**\(key.rawValue)**: " + key.summary)
     }
 
     @Test func hoverExplainsADataDocumentsKeysWhereTheyBelong() {

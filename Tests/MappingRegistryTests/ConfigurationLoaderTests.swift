@@ -95,7 +95,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         .init(
             name: "empty condition",
             json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": 1️⃣{}}"#),
-            expected: ["mappings.json:1️⃣: error: the condition has none of 'section', 'sections', 'predicate', 'all', 'any', 'not' [invalid-condition]"]
+            expected: ["mappings.json:1️⃣: error: the condition has none of 'section', 'sections', 'items', 'predicate', 'all', 'any', 'not' [invalid-condition]"]
         ),
         .init(
             name: "incompatible-model for a ModelTransfer view",

@@ -30,6 +30,18 @@ import Testing
         #expect(readme.contains("\n\(line)\n"))
     }
 
+    /// README shows `browse` and `lsp` by their usage lines, each as the tool's
+    /// `--help` prints it, on a line of its own.
+    @Test(arguments: [("menu", "browse"), ("menu", "lsp"), ("mapping-registry", "lsp")])
+    func theBrowseAndLSPUsageLinesInReadmeAreTheOnesTheToolsPrint(executable: String, subcommand: String) throws {
+        let readme = try Self.text("README.md")
+        let lines = try Self.usage(of: executable).split(separator: "\n")
+        let index = try #require(lines.firstIndex { $0.hasPrefix("\(executable) \(subcommand) ") || $0 == "\(executable) \(subcommand)" })
+        let continued = lines.index(after: index) < lines.endIndex && lines[lines.index(after: index)].hasPrefix(" ")
+        #expect(!continued, "the usage of '\(subcommand)' wraps; README shows one line")
+        #expect(readme.contains("\n\(lines[index])\n"), "README lacks: \(lines[index])")
+    }
+
     @Test(arguments: [
         ("menu", "MappingRegistryCommandLine.md"),
         ("menu", "CommandReference.md"),

@@ -16,7 +16,7 @@ final class BookRow: TextView, ModelTransfer {
 }
 // doc-listing-end: book-row
 
-func renderShelf() throws -> RenderResult {
+func renderShelf() throws(ConfigurationError) -> RenderResult {
     // 1. Plugins: here one handler view for shelf titles. A view type with
     //    ModelTransfer, such as BookRow, needs no registration for Swift mappings.
     // doc-listing: shelf-plugins

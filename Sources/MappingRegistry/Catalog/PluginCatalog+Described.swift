@@ -86,7 +86,7 @@ extension PluginCatalog {
             }
             let checked = EventHandler(
                 event: handler.event, name: handler.name, model: type(handler.takes), output: ObjectIdentifier(Void.self),
-                outputName: "Void", view: view, body: TypedHandlerBody<Void> { _, _, _ in .returned(()) }
+                outputName: "Void", view: view, body: TypedHandlerBody<Void> { _, _, _, _ in false }
             )
             handlers[handler.name] = HandlerPlugin(name: handler.name, handler: checked)
         }

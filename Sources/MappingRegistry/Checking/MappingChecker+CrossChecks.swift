@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// The checks across mappings, over every valid mapping of every source:
 /// reuse identifiers, duplicates and overlaps.
 ///
@@ -81,9 +83,18 @@ extension MappingChecker {
         for (first, second) in OverlapCandidates(group).pairs() {
             let a = group[first], b = group[second]
             // The types first: cached per combination of types, and most pairs fail there.
-            guard let witness = witness(a, b), let space = ConditionSpace(a.condition, b.condition) else { continue }
-            let sections = space.overlap(a.condition, b.condition)
-            guard !sections.isEmpty else { continue }
+            guard let witness = witness(a, b) else { continue }
+            guard let space = ConditionSpace(a.condition, b.condition) else {
+                // Too many predicates to try every answer: left to render
+                // time, and said once, at the first such pair.
+                if !reportedUndecidedPair {
+                    reportedUndecidedPair = true
+                    report(.undecidedOverlap(a, b))
+                }
+                continue
+            }
+            let places = space.overlap(a.condition, b.condition)
+            guard !places.isEmpty else { continue }
             // The same view for the same model under conditions that say the
             // same thing in other words is a duplicate, not an overlap.
             if a.view.isSameView(as: b.view), a.model.type.id == b.model.type.id, space.areEquivalent(a.condition, b.condition) {
@@ -93,33 +104,42 @@ extension MappingChecker {
             let shown = a.model.type.id == witness.id ? a.model.name
                 : b.model.type.id == witness.id ? b.model.name
                 : plugins.model(ofType: witness.id)?.name ?? witness.name
-            report(.overlappingMappings(a, b, showing: shown, place: Self.describePlace(of: a, b, in: sections, space: space)))
+            report(.overlappingMappings(a, b, showing: shown, place: Self.describePlace(of: a, b, at: places, space: space)))
         }
     }
 
     /// Where two overlapping mappings both apply, for the message:
-    /// `everywhere`, `in section 2`, `in every section but 1`, each followed
-    /// by `wherever <condition> holds` when predicates narrow it there.
-    private static func describePlace(of a: CompiledMapping, _ b: CompiledMapping, in sections: [Int], space: ConditionSpace) -> String {
-        let named = sections.filter { $0 != ConditionSpace.unnamedSection }
-        let sectionPart: String
-        if sections.count == space.sections.count {
-            sectionPart = ""
-        } else if sections.contains(ConditionSpace.unnamedSection) {
-            let excluded = space.sections.filter { $0 != ConditionSpace.unnamedSection && !sections.contains($0) }
-            sectionPart = "in every section but " + excluded.map(String.init).joined(separator: ", ")
-        } else {
-            sectionPart = (named.count == 1 ? "in section " : "in sections ") + named.map(String.init).joined(separator: ", ")
-        }
-        // What narrows the overlap in its first section: the condition that
-        // implies the other there, reduced to what the section leaves.
-        let section = sections[0]
-        let relation = space.relation(a.condition, b.condition, inSection: section)
+    /// `everywhere`, `in section 2`, `in every section but 1`, `at item 0`,
+    /// each followed by `wherever <condition> holds` when predicates narrow
+    /// it there.
+    private static func describePlace(of a: CompiledMapping, _ b: CompiledMapping, at places: [ItemPosition], space: ConditionSpace) -> String {
+        let sectionPart = describe(places.map(\.section), among: space.places.map(\.section), .section)
+        let itemPart = describe(places.map(\.item), among: space.places.map(\.item), .item)
+        // What narrows the overlap at its first place: the condition that
+        // implies the other there, reduced to what the place leaves.
+        let place = places[0]
+        let relation = space.relation(a.condition, b.condition, at: place)
         let narrower = relation.secondCanHold && relation.secondImpliesFirst ? b.condition : a.condition
-        let residual = narrower.residual(inSection: section)
+        let residual = narrower.residual(at: place)
         let predicatePart = residual == .always ? "" : "wherever \(residual) holds"
-        let parts = [sectionPart, predicatePart].filter { !$0.isEmpty }
+        let parts = [sectionPart, itemPart, predicatePart].filter { !$0.isEmpty }
         return parts.isEmpty ? "everywhere" : parts.joined(separator: " ")
+    }
+
+    /// The numbers of one axis where two mappings overlap, among those tried:
+    /// nothing when all of them, `in section 2`, `in sections 1, 2`, `in
+    /// every section but 1`; for items `at item 0` and so on.
+    private static func describe(_ overlapping: [Int], among tried: [Int], _ axis: ConditionKey.Axis) -> String {
+        let present = Set(overlapping), all = Set(tried)
+        guard present != all else { return "" }
+        let preposition = axis == .section ? "in" : "at"
+        // -1 stands for every section (item) no condition names.
+        if present.contains(ConditionSpace.unnamedSection) {
+            let excluded = all.subtracting(present).sorted()
+            return "\(preposition) every \(axis.noun) but " + excluded.map(String.init).joined(separator: ", ")
+        }
+        let named = present.sorted()
+        return "\(preposition) \(axis.noun)\(named.count == 1 ? "" : "s") " + named.map(String.init).joined(separator: ", ")
     }
 
     /// A type whose values both mappings take (model and view alike), when
@@ -236,6 +256,20 @@ extension Diagnostic {
         .aboutTwoMappings(a, b, code: .overlappingMappings) { later, earlier in
             "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority) \(place); give one a higher priority or make the conditions disjoint"
         }
+    }
+
+    /// `undecided-overlap`: the proofs gave up on two mappings with more
+    /// distinct predicate calls than ``ConditionSpace/predicateLimit``.
+    static func undecidedOverlap(_ a: CompiledMapping, _ b: CompiledMapping) -> Diagnostic {
+        let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
+        let calls = Set(a.condition.predicateCalls + b.condition.predicateCalls).count
+        return Diagnostic(
+            severity: .warning,
+            code: .undecidedOverlap,
+            message: "whether '\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) overlap is left to render time: their conditions make \(calls) distinct predicate calls and overlap and duplicate proofs try at most \(ConditionSpace.predicateLimit); this is said once per load, for the first such pair",
+            location: later.location,
+            notes: [.declaredHere(earlier)]
+        )
     }
 
     /// An error about two mappings, located at the later one, with a note

@@ -26,6 +26,8 @@ struct MappingChecker {
     private var referencedHandlers: Set<String> = []
     /// Answers to "which type could both of these mappings show?", by the types involved.
     var witnessCache: [WitnessKey: ModelType?] = [:]
+    /// Whether `undecided-overlap` was reported: it is said once per load.
+    var reportedUndecidedPair = false
 
     init(plugins: PluginCatalog, log: DiagnosticLog) {
         self.plugins = plugins
@@ -69,7 +71,7 @@ struct MappingChecker {
         // policy made that a warning): a mapping is never built on a guess.
         guard declaration.isWellFormed, log.errorCount == errorsBefore,
               let view, let model, let condition, let decorators, let handlers else { return nil }
-        if condition.isUnsatisfiableBySections {
+        if condition.isUnsatisfiableByPosition {
             report(.unsatisfiableCondition(condition, view: view.name, at: sites.condition?.location ?? sites.object))
         }
         let reuseIdentifier = declaration.reuseIdentifier ?? view.name
@@ -258,7 +260,7 @@ struct MappingChecker {
 // MARK: - Diagnostic factories
 
 extension Diagnostic {
-    /// `unsatisfiable-condition`: no section makes the condition hold.
+    /// `unsatisfiable-condition`: no section (and item) makes the condition hold.
     static func unsatisfiableCondition(_ condition: Condition, view: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
             severity: .warning,

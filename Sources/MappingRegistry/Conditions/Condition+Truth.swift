@@ -22,7 +22,7 @@ protocol PredicateAnswers {
     func truth(of call: PredicateCall) -> Truth
 }
 
-/// Every predicate answers "unknown": what the section alone decides.
+/// Every predicate answers "unknown": what the position alone decides.
 struct UnknownAnswers: PredicateAnswers {
     @inline(__always)
     func truth(of call: PredicateCall) -> Truth { .unknown }
@@ -49,31 +49,35 @@ struct CalledAnswers<Source: ContextSource>: PredicateAnswers {
 }
 
 extension Condition {
-    /// The evaluator: whether the condition holds in a section, given each
-    /// predicate's answer.
+    /// The evaluator: whether the condition holds at a place (a section
+    /// and an item within it), given each predicate's answer.
+    ///
+    /// The place is an item's position when resolving; when reducing or
+    /// comparing conditions it is a named section or item, or
+    /// ``ConditionSpace/unnamedSection`` / ``ConditionSpace/unnamedItem``
+    /// standing for every one the conditions do not name.
     ///
     /// `all` stops at the first part that is `no`, `any` at the first that
     /// is `yes`, so with real answers a predicate runs only when it can
     /// still decide, in the order written.
-    func truth<Answers: PredicateAnswers>(inSection section: Int, _ answers: Answers) -> Truth {
+    func truth<Answers: PredicateAnswers>(at place: ItemPosition, _ answers: Answers) -> Truth {
         switch self {
         case .always: .yes
-        case .section(let required): required == section ? .yes : .no
-        case .sections(let sections): sections.contains(section) ? .yes : .no
+        case .position(let test): test.holds(at: place) ? .yes : .no
         case .predicate(let call): answers.truth(of: call)
-        case .all(let parts): Self.truth(of: parts, inSection: section, answers, decidedBy: .no)
-        case .any(let parts): Self.truth(of: parts, inSection: section, answers, decidedBy: .yes)
-        case .not(let inner): inner.truth(inSection: section, answers).negated
+        case .all(let parts): Self.truth(of: parts, at: place, answers, decidedBy: .no)
+        case .any(let parts): Self.truth(of: parts, at: place, answers, decidedBy: .yes)
+        case .not(let inner): inner.truth(at: place, answers).negated
         }
     }
 
     /// `all` (decided by a part that is `no`) or `any` (decided by a part that is `yes`).
     private static func truth<Answers: PredicateAnswers>(
-        of parts: [Condition], inSection section: Int, _ answers: Answers, decidedBy decisive: Truth
+        of parts: [Condition], at place: ItemPosition, _ answers: Answers, decidedBy decisive: Truth
     ) -> Truth {
         var result = decisive.negated
         for part in parts {
-            let truth = part.truth(inSection: section, answers)
+            let truth = part.truth(at: place, answers)
             if truth == decisive { return decisive }
             if truth == .unknown { result = .unknown }
         }
@@ -84,64 +88,80 @@ extension Condition {
     /// only when a predicate that reads a render context has none of its type.
     @inline(__always)
     func truth<Source: ContextSource>(for value: Any, at position: ItemPosition, _ source: Source) -> Truth {
-        truth(inSection: position.section, CalledAnswers(value: value, position: position, source: source))
+        truth(at: position, CalledAnswers(value: value, position: position, source: source))
     }
 
-    /// What the section alone decides: `yes` in every case, `no` in every
+    /// What the place alone decides: `yes` in every case, `no` in every
     /// case, or `unknown` (the predicates decide).
-    func truth(inSection section: Int) -> Truth {
-        truth(inSection: section, UnknownAnswers())
+    func truth(at place: ItemPosition) -> Truth {
+        truth(at: place, UnknownAnswers())
     }
 
-    /// The sections the condition can hold in, or `nil` when it can hold in
-    /// sections it does not name (and so in infinitely many).
+    /// The places two conditions can be told apart at: each section either
+    /// names plus ``ConditionSpace/unnamedSection``, crossed with each item
+    /// either names plus ``ConditionSpace/unnamedItem``.
+    static func places(telling conditions: Condition...) -> [ItemPosition] {
+        let union = { (axis: ConditionKey.Axis) in conditions.reduce(into: Set<Int>()) { $0.formUnion($1.named(axis)) }.sorted() }
+        let items = union(.item) + [ConditionSpace.unnamedItem]
+        return (union(.section) + [ConditionSpace.unnamedSection]).flatMap { section in
+            items.map { ItemPosition(item: $0, section: section) }
+        }
+    }
+
+    /// The sections the condition can hold in (at some item), or `nil` when
+    /// it can hold in sections it does not name (and so in infinitely many).
     var possibleSections: Set<Int>? {
-        if truth(inSection: ConditionSpace.unnamedSection) != .no { return nil }
-        return namedSections.filter { truth(inSection: $0) != .no }
+        let places = Self.places(telling: self).filter { truth(at: $0) != .no }
+        if places.contains(where: { $0.section == ConditionSpace.unnamedSection }) { return nil }
+        return Set(places.map(\.section))
     }
 
-    /// Whether no section makes the condition hold, whatever its predicates
-    /// answer, judged by the sections alone (so `all[p, not p]` is not).
-    var isUnsatisfiableBySections: Bool {
+    /// Whether no position makes the condition hold, whatever its
+    /// predicates answer, judged by sections and items alone (so
+    /// `all[p, not p]` is not).
+    var isUnsatisfiableByPosition: Bool {
         possibleSections?.isEmpty == true
     }
 
-    /// What is left to test once the section is known: the parts the section
+    /// What is left to test once the place is known: the parts the place
     /// decides are folded away, so in a section where `all[section 0,
     /// predicate 'p']` applies, only `predicate 'p'` is left.
-    func residual(inSection section: Int) -> Condition {
-        switch truth(inSection: section) {
+    func residual(at place: ItemPosition) -> Condition {
+        switch truth(at: place) {
         case .yes: return .always
         case .no: return .never
         case .unknown: break
         }
         switch self {
-        case .always, .section, .sections, .predicate:
+        case .always, .position, .predicate:
             return self
         case .all(let parts):
             let left = parts.compactMap { part in
-                part.truth(inSection: section) == .yes ? nil : part.residual(inSection: section)
+                part.truth(at: place) == .yes ? nil : part.residual(at: place)
             }
             return left.count == 1 ? left[0] : .all(left)
         case .any(let parts):
             let left = parts.compactMap { part in
-                part.truth(inSection: section) == .no ? nil : part.residual(inSection: section)
+                part.truth(at: place) == .no ? nil : part.residual(at: place)
             }
             return left.count == 1 ? left[0] : .any(left)
         case .not(let inner):
-            return .not(inner.residual(inSection: section))
+            return .not(inner.residual(at: place))
         }
     }
 
     /// Why the condition does not hold for a value at a position, naming its
     /// failing part: `requires section 0`, `predicate 'isVegan' is false`,
-    /// `condition any[section 0, section 2] fails in section 1`; `nil` when
-    /// it holds.
+    /// `condition any[section 0, section 2] fails in section 1`, `condition
+    /// items [0] fails in section 1, item 3`; `nil` when it holds.
     func reasonForFailing<Source: ContextSource>(_ value: Any, at position: ItemPosition, _ source: Source) -> String? {
         guard truth(for: value, at: position, source) != .yes else { return nil }
+        var place = "in section \(position.section)"
+        if !named(.item).isEmpty { place += ", item \(position.item)" }
         switch self {
-        case .section(let section):
-            return "requires section \(section)"
+        case .position(let test):
+            if case .index = test.key.form, let value = test.values.first { return "requires \(test.axis.noun) \(value)" }
+            return "condition \(self) fails \(place)"
         case .predicate(let call):
             return "predicate '\(call.name)' is false"
         case .all(let parts):
@@ -149,24 +169,23 @@ extension Condition {
             for part in parts {
                 if let reason = part.reasonForFailing(value, at: position, source) { return reason }
             }
-            return "condition \(self) fails in section \(position.section)"
-        default:
-            return "condition \(self) fails in section \(position.section)"
+            return "condition \(self) fails \(place)"
+        case .always, .any, .not:
+            return "condition \(self) fails \(place)"
         }
     }
 
     /// The condition in a normal form, so that conditions that differ only
-    /// in how they are written compare equal: `sections` sorted without
-    /// repeats (one section is `section`), nested `all`s and `any`s
+    /// in how they are written compare equal: `sections` and `items` sorted
+    /// without repeats (one section is `section`), nested `all`s and `any`s
     /// flattened, their parts without repeats and in a fixed order,
     /// `not(not c)` as `c`, and `always` folded into `all` and `any`.
     var normalized: Condition {
         switch self {
-        case .always, .section, .predicate:
+        case .always, .predicate:
             return self
-        case .sections(let sections):
-            let unique = Set(sections).sorted()
-            return unique.count == 1 ? .section(unique[0]) : .sections(unique)
+        case .position(let test):
+            return .position(test.normalized)
         case .not(let inner):
             let normal = inner.normalized
             if case .not(let twice) = normal { return twice }

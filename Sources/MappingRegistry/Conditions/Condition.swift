@@ -9,14 +9,14 @@ import ModelStorage
 /// argument decoded once, at load.
 ///
 /// Every question about a condition is answered by one three-valued
-/// evaluator, ``truth(inSection:_:)``, given the section and an answer for
-/// each predicate: the real answers when resolving an item, "unknown" when
-/// reducing a condition for a section, every combination when proving two
+/// evaluator, ``truth(at:_:)``, given the place (section and item) and an
+/// answer for each predicate: the real answers when resolving an item,
+/// "unknown" when reducing a condition for a place, every combination when proving two
 /// conditions overlap (see ``ConditionSpace``).
 indirect enum Condition: Sendable, Hashable, CustomStringConvertible {
     case always
-    case section(Int)
-    case sections([Int])
+    /// `section`, `sections`, `items`: the position decides.
+    case position(PositionTest)
     case predicate(PredicateCall)
     case all([Condition])
     case any([Condition])
@@ -26,8 +26,7 @@ indirect enum Condition: Sendable, Hashable, CustomStringConvertible {
     var written: MappingCondition {
         switch self {
         case .always: .none
-        case .section(let section): .section(section)
-        case .sections(let sections): .sections(sections)
+        case .position(let test): test.written
         case .predicate(let call): .predicate(call.name, argument: call.argument)
         case .all(let parts): .all(parts.map(\.written))
         case .any(let parts): .any(parts.map(\.written))
@@ -43,16 +42,18 @@ indirect enum Condition: Sendable, Hashable, CustomStringConvertible {
     /// indirect enum's box held by a global, and would report it at exit.
     static var never: Condition { .any([]) }
 
-    /// Every section the condition names.
-    var namedSections: Set<Int> {
+    /// Every number the condition names on an axis: its sections, or its items.
+    func named(_ axis: ConditionKey.Axis) -> Set<Int> {
         switch self {
         case .always, .predicate: []
-        case .section(let section): [section]
-        case .sections(let sections): Set(sections)
-        case .all(let parts), .any(let parts): parts.reduce(into: Set<Int>()) { $0.formUnion($1.namedSections) }
-        case .not(let inner): inner.namedSections
+        case .position(let test): test.axis == axis ? Set(test.values) : []
+        case .all(let parts), .any(let parts): parts.reduce(into: Set<Int>()) { $0.formUnion($1.named(axis)) }
+        case .not(let inner): inner.named(axis)
         }
     }
+
+    /// Every section the condition names.
+    var namedSections: Set<Int> { named(.section) }
 
     /// Every distinct predicate call in the condition, in order of first appearance.
     var predicateCalls: [PredicateCall] {
@@ -63,11 +64,46 @@ indirect enum Condition: Sendable, Hashable, CustomStringConvertible {
 
     private func collectCalls(into calls: inout [PredicateCall]) {
         switch self {
-        case .always, .section, .sections: break
+        case .always, .position: break
         case .predicate(let call): if !calls.contains(call) { calls.append(call) }
         case .all(let parts), .any(let parts): for part in parts { part.collectCalls(into: &calls) }
         case .not(let inner): inner.collectCalls(into: &calls)
         }
+    }
+}
+
+/// A condition the position alone decides: a key of the condition table
+/// that tests one axis (`section`, `sections`, `items`) and its numbers.
+struct PositionTest: Sendable, Hashable {
+    let key: ConditionKey
+    let axis: ConditionKey.Axis
+    let values: [Int]
+
+    /// A test of a position key; `nil` for a key that does not test the position.
+    init?(_ key: ConditionKey, values: [Int]) {
+        guard let axis = key.axis else { return nil }
+        self.key = key
+        self.axis = axis
+        self.values = values
+    }
+
+    /// Whether the position's coordinate on the axis is one of the numbers.
+    @inline(__always)
+    func holds(at position: ItemPosition) -> Bool {
+        values.contains(axis.coordinate(of: position))
+    }
+
+    /// The test as written. (`section` always holds one number: the
+    /// checker builds it from `.section(n)`, and ``normalized`` names
+    /// several `sections`; so the fallback is never taken.)
+    var written: MappingCondition {
+        key.condition(values: values) ?? .none
+    }
+
+    /// The numbers sorted without repeats, under the key that spelling takes.
+    var normalized: PositionTest {
+        let unique = Set(values).sorted()
+        return PositionTest(key.normalKey(valueCount: unique.count), values: unique) ?? self
     }
 }
 

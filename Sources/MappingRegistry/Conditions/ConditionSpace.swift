@@ -1,12 +1,15 @@
-/// Every case two conditions can meet at load time: each section either
-/// names, plus one section neither names (standing for all the others),
-/// and in each section every combination of answers of their predicates.
+import ModelStorage
+
+/// Every case two conditions can meet at load time: each place (section
+/// and item) either names, plus a section and an item neither names
+/// (standing for all the others), and at each place every combination of
+/// answers of their predicates.
 ///
 /// Predicates are unknowns: two predicates (or one with two arguments) are
 /// never assumed to be related, and a predicate may answer differently in
-/// different sections (it is given the position), so what is claimed holds
+/// different places (it is given the position), so what is claimed holds
 /// whatever they answer. Conditions are evaluated by the one evaluator,
-/// ``Condition/truth(inSection:_:)``.
+/// ``Condition/truth(at:_:)``.
 struct ConditionSpace {
     /// The most distinct predicate calls tried exhaustively; beyond that,
     /// nothing is claimed (there are `2^n` combinations per section).
@@ -15,11 +18,14 @@ struct ConditionSpace {
     /// A section no condition can name (conditions reject negative
     /// sections), standing for every unnamed one.
     static let unnamedSection = -1
+    /// An item no condition can name (conditions reject negative items),
+    /// standing for every unnamed one.
+    static let unnamedItem = -1
 
     /// Each distinct predicate call, numbered: its bit in a combination.
     private let calls: [PredicateCall: Int]
-    /// The sections to try: every named one, then ``unnamedSection``.
-    let sections: [Int]
+    /// The places to try: see ``Condition/places(telling:)``.
+    let places: [ItemPosition]
 
     /// The space of two conditions; `nil` when they have too many predicates to try.
     init?(_ a: Condition, _ b: Condition) {
@@ -29,7 +35,7 @@ struct ConditionSpace {
         }
         guard calls.count <= Self.predicateLimit else { return nil }
         self.calls = calls
-        sections = a.namedSections.union(b.namedSections).sorted() + [Self.unnamedSection]
+        places = Condition.places(telling: a, b)
     }
 
     /// One combination of predicate answers, as bits.
@@ -43,7 +49,7 @@ struct ConditionSpace {
         }
     }
 
-    /// How two conditions relate within one section.
+    /// How two conditions relate at one place.
     struct SectionRelation {
         /// Some answers make the first hold here.
         var firstCanHold = false
@@ -62,14 +68,14 @@ struct ConditionSpace {
         var isEquivalence: Bool { firstImpliesSecond && secondImpliesFirst }
     }
 
-    /// How `a` and `b` relate in one section, over every combination of answers.
-    func relation(_ a: Condition, _ b: Condition, inSection section: Int) -> SectionRelation {
+    /// How `a` and `b` relate at one place, over every combination of answers.
+    func relation(_ a: Condition, _ b: Condition, at place: ItemPosition) -> SectionRelation {
         var relation = SectionRelation()
         let combinations: UInt = 1 << UInt(calls.count)
         for bits in 0..<combinations {
             let answers = Combination(bits: bits, calls: calls)
-            let holdsA = a.truth(inSection: section, answers) == .yes
-            let holdsB = b.truth(inSection: section, answers) == .yes
+            let holdsA = a.truth(at: place, answers) == .yes
+            let holdsB = b.truth(at: place, answers) == .yes
             relation.firstCanHold = relation.firstCanHold || holdsA
             relation.secondCanHold = relation.secondCanHold || holdsB
             if holdsA && !holdsB { relation.firstImpliesSecond = false }
@@ -78,15 +84,15 @@ struct ConditionSpace {
         return relation
     }
 
-    /// Whether `a` and `b` hold in exactly the same cases, in every section.
+    /// Whether `a` and `b` hold in exactly the same cases, at every place.
     func areEquivalent(_ a: Condition, _ b: Condition) -> Bool {
-        sections.allSatisfy { relation(a, b, inSection: $0).isEquivalence }
+        places.allSatisfy { relation(a, b, at: $0).isEquivalence }
     }
 
-    /// The sections (of ``sections``) in which the two conditions overlap:
+    /// The places (of ``places``) at which the two conditions overlap:
     /// one can hold there and, whatever the predicates answer, the other
     /// holds whenever it does. Empty when they never overlap.
-    func overlap(_ a: Condition, _ b: Condition) -> [Int] {
-        sections.filter { relation(a, b, inSection: $0).overlaps }
+    func overlap(_ a: Condition, _ b: Condition) -> [ItemPosition] {
+        places.filter { relation(a, b, at: $0).overlaps }
     }
 }

@@ -1,30 +1,21 @@
 import ModelStorage
 
 /// Checking a mapping's condition against the catalog and compiling it:
-/// sections must be 0 or greater, `sections`, `all` and `any` must not be
-/// empty, each predicate must exist, take the mapping's model and get the
-/// argument it needs, decoded here once.
+/// sections and items must be 0 or greater, `sections`, `items`, `all` and
+/// `any` must not be empty, each predicate must exist, take the mapping's
+/// model and get the argument it needs, decoded here once.
 ///
-/// To add a condition kind, see the "Contributing" article: this switch
-/// is one of the three places to change.
+/// The switch is over the forms of ``MappingCondition/Shape``; a key of an
+/// existing form (as `items` is) needs nothing here. See the "Contributing"
+/// article.
 extension MappingChecker {
     /// Checks a condition and compiles it; `nil` after reporting when any part is invalid.
     mutating func compile(_ condition: MappingCondition, site: ConditionSite, model: ModelPlugin?) -> Condition? {
-        switch condition {
-        case .none:
+        switch condition.shape {
+        case .always:
             return .always
-        case .section(let section):
-            return checkSection(section, at: site.location) ? .section(section) : nil
-        case .sections(let sections):
-            guard !sections.isEmpty else {
-                report(.invalidCondition("'sections' is empty, so the condition never holds; list at least one section", at: site.object))
-                return nil
-            }
-            var valid = true
-            for (index, section) in sections.enumerated() where !checkSection(section, at: site.element(index)) {
-                valid = false
-            }
-            return valid ? .sections(sections) : nil
+        case .position(let key, let values):
+            return compilePosition(key, values, site: site)
         case .predicate(let name, let argument):
             return compilePredicate(name, argument: argument, site: site, model: model)
         case .all(let conditions), .any(let conditions):
@@ -50,15 +41,30 @@ extension MappingChecker {
         }
     }
 
-    private mutating func checkSection(_ section: Int, at location: SourceLocation) -> Bool {
-        guard section < 0 else { return true }
-        report(Diagnostic(
-            severity: .error,
-            code: .invalidSection,
-            message: "'section' must be 0 or greater, found \(section)",
-            location: location
-        ))
-        return false
+    /// `section`, `sections`, `items`: every number 0 or greater, a list not empty.
+    private mutating func compilePosition(_ key: ConditionKey, _ values: [Int], site: ConditionSite) -> Condition? {
+        guard let test = PositionTest(key, values: values) else { return nil }
+        guard !values.isEmpty else {
+            report(.invalidCondition("'\(key.rawValue)' is empty, so the condition never holds; list at least one \(test.axis.noun)", at: site.object))
+            return nil
+        }
+        var valid = true
+        for (index, value) in values.enumerated() where value < 0 {
+            valid = false
+            let location = if case .index = key.form { site.location } else { site.element(index) }
+            switch test.axis {
+            case .section:
+                report(Diagnostic(
+                    severity: .error,
+                    code: .invalidSection,
+                    message: "'section' must be 0 or greater, found \(value)",
+                    location: location
+                ))
+            case .item:
+                report(.invalidCondition("an item in '\(key.rawValue)' must be 0 or greater, found \(value)", at: location))
+            }
+        }
+        return valid ? .position(test) : nil
     }
 
     private mutating func compilePredicate(

@@ -3,10 +3,11 @@ extension MappingCondition {
     /// `{"predicate": "priceAbove", "argument": 20}`, `{"all": […]}`; `nil`
     /// for ``none``, which is written by leaving `condition` out.
     var jsonValue: JSONValue? {
-        switch self {
-        case .none: nil
-        case .section(let section): .object([("section", .integer(section))])
-        case .sections(let sections): .object([("sections", .array(sections.map(JSONValue.integer)))])
+        switch shape {
+        case .always: nil
+        case .position(let key, let values):
+            if case .index = key.form, values.count == 1 { .object([(key.rawValue, .integer(values[0]))]) }
+            else { .object([(key.rawValue, .array(values.map(JSONValue.integer)))]) }
         case .predicate(let name, nil): .object([("predicate", .string(name))])
         case .predicate(let name, let argument?): .object([("predicate", .string(name)), ("argument", argument.jsonValue)])
         case .all(let parts): .object([("all", .array(parts.map(\.jsonValueInList)))])

@@ -15,7 +15,7 @@ struct ConfigurationParser {
     static let mappingKeys = MappingsKey.names(in: .mapping)
     static let conditionKeys = MappingsKey.names(in: .condition)
     /// The keys that are a condition of their own (`argument` only goes with `predicate`).
-    static let testKeys = MappingsKey.keys(in: .condition).filter(\.isTest).map(\.rawValue)
+    static let testKeys = ConditionKey.tests.map(\.rawValue)
 
     /// What one document holds.
     struct Result {
@@ -287,7 +287,8 @@ struct ConfigurationParser {
         return (.all(parts.map(\.condition)), site)
     }
 
-    /// One key of a condition object.
+    /// One key of a condition object, read as its row of ``ConditionKey``
+    /// says.
     private mutating func conditionPart(
         _ key: String,
         _ node: JSONNode,
@@ -295,33 +296,39 @@ struct ConfigurationParser {
         object: SourceLocation,
         pointer: String
     ) -> (condition: MappingCondition, site: ConditionSite)? {
+        // Only known keys reach here (see `checkKeys`).
+        guard let conditionKey = ConditionKey(rawValue: key) else { return nil }
         let at = location(of: node, JSONPointer.appending(pointer, key: key))
         var site = ConditionSite(location: at, object: object)
-        switch key {
-        case "section":
-            guard let section = integer(node, key: "section", at: at, lowest: 0) else { return nil }
-            return (.section(section), site)
-        case "sections":
+        switch conditionKey.form {
+        case .index:
+            guard let value = integer(node, key: key, at: at, lowest: 0),
+                  let condition = conditionKey.condition(values: [value]) else { return nil }
+            return (condition, site)
+        case .indexes(let axis):
             guard let elements = node.arrayElements else {
-                report(.wrongType(expected: "an array of section numbers", found: node, key: "sections", at: at))
+                report(.wrongType(expected: "an array of \(axis.noun) numbers", found: node, key: key, at: at))
                 return nil
             }
-            var sections: [Int] = []
+            var values: [Int] = []
             // Every element is checked, so each bad one is reported. The
-            // sections that read are kept for the checker (the declaration is
+            // numbers that read are kept for the checker (the declaration is
             // already marked malformed), so it reports their problems too.
             for (index, element) in elements.enumerated() {
                 let elementAt = location(of: element, JSONPointer.appending(at.pointer, index: index))
-                guard let section = integer(element, key: "sections", element: true, at: elementAt, lowest: 0) else {
+                guard let value = integer(element, key: key, element: true, at: elementAt, lowest: 0) else {
                     continue
                 }
-                sections.append(section)
+                values.append(value)
                 site.elements.append(elementAt)
             }
             // Every element unreadable: "empty" would be a second, wrong error.
-            if sections.isEmpty, !elements.isEmpty { return nil }
-            return (.sections(sections), site)
-        case "predicate":
+            if values.isEmpty, !elements.isEmpty { return nil }
+            return conditionKey.condition(values: values).map { ($0, site) }
+        case .predicateArgument:
+            // Read with its predicate.
+            return nil
+        case .predicateName:
             guard let name = nonEmptyString(node, key: "predicate", at: at) else { return nil }
             result.predicateNames.insert(name)
             var argument: PredicateArgument?
@@ -336,7 +343,7 @@ struct ConfigurationParser {
                 site.argument = location(of: argumentNode, pointer + "/argument")
             }
             return (.predicate(name, argument: argument), site)
-        case "all", "any":
+        case .conditions(let isAll):
             guard let elements = node.arrayElements else {
                 report(.wrongType(expected: "an array of conditions", found: node, key: key, at: at))
                 return nil
@@ -354,9 +361,8 @@ struct ConfigurationParser {
                 site.children.append(child.site)
             }
             if conditions.isEmpty, !elements.isEmpty { return nil }
-            return (key == "all" ? .all(conditions) : .any(conditions), site)
-        default:
-            // "not"
+            return (isAll ? .all(conditions) : .any(conditions), site)
+        case .negated:
             if node.isNull {
                 report(.invalidCondition("'not' needs a condition to negate, found null", at: object))
                 return nil

@@ -1,7 +1,9 @@
-/// Every key a `mappings.json` document may hold, where it may stand, and
-/// what it means: the one list the parser's allowed keys (and so its
-/// did-you-mean candidates) and the JSON Schema's properties, required keys
-/// and descriptions are read from.
+/// Every key of a `mappings.json` document's root and mapping objects,
+/// where it may stand, and what it means: the one list the parser's allowed
+/// keys (and so its did-you-mean candidates) and the JSON Schema's
+/// properties, required keys and descriptions are read from. The keys of a
+/// condition object are the rows of ``ConditionKey``, the table of
+/// condition kinds; ``names(in:)`` and ``described(in:)`` give either.
 ///
 /// Cases are in the order messages and schemas list them.
 package enum MappingsKey: String, CaseIterable, Sendable {
@@ -18,14 +20,6 @@ package enum MappingsKey: String, CaseIterable, Sendable {
     case priority
     case decorators
     case events
-    // A condition
-    case section
-    case sections
-    case predicate
-    case argument
-    case all
-    case any
-    case not
 
     /// The kind of object a key belongs in.
     package enum Place: Sendable {
@@ -38,12 +32,12 @@ package enum MappingsKey: String, CaseIterable, Sendable {
         case condition
     }
 
-    /// The object the key belongs in.
+    /// The object the key belongs in (never ``Place/condition``: those
+    /// keys are ``ConditionKey``'s).
     package var place: Place {
         switch self {
         case .schema, .version, .mappings: .document
         case .view, .model, .kind, .reuseIdentifier, .condition, .priority, .decorators, .events: .mapping
-        case .section, .sections, .predicate, .argument, .all, .any, .not: .condition
         }
     }
 
@@ -51,13 +45,8 @@ package enum MappingsKey: String, CaseIterable, Sendable {
     package var isRequired: Bool {
         switch self {
         case .version, .mappings, .view, .model: true
-        default: false
+        case .schema, .kind, .reuseIdentifier, .condition, .priority, .decorators, .events: false
         }
-    }
-
-    /// Whether it is a condition by itself (`argument` only goes with `predicate`).
-    var isTest: Bool {
-        place == .condition && self != .argument
     }
 
     /// One or two sentences on what the key means: the schema's description.
@@ -74,17 +63,11 @@ package enum MappingsKey: String, CaseIterable, Sendable {
         case .priority: "Among the mappings that apply, the highest priority wins. Default 0; a fallback takes a lower one."
         case .decorators: "Registered decorators, applied in this order to the view's text."
         case .events: "Event handlers by event: each key an event (didSelect, willDisplay, didEndDisplaying or a custom one), each value a registered handler's name."
-        case .section: "Holds in this section (counted from 0)."
-        case .sections: "Holds in any of these sections."
-        case .predicate: "Holds when this registered predicate returns true."
-        case .argument: "The predicate's argument, for a predicate registered with an argument type; decoded once, at load."
-        case .all: "Holds when every one of these conditions holds."
-        case .any: "Holds when at least one of these conditions holds."
-        case .not: "Holds when this condition does not."
         }
     }
 
-    /// The keys of one place, in order.
+    /// The keys of one place, in order; none for ``Place/condition``,
+    /// whose keys are ``ConditionKey``'s.
     package static func keys(in place: Place) -> [MappingsKey] {
         allCases.filter { $0.place == place }
     }
@@ -92,6 +75,31 @@ package enum MappingsKey: String, CaseIterable, Sendable {
     /// The keys of one place as written, in order: what a parser allows
     /// and suggests.
     package static func names(in place: Place) -> [String] {
-        keys(in: place).map(\.rawValue)
+        described(in: place).map(\.name)
+    }
+
+    /// A key as an editor shows it.
+    package struct Description: Sendable, Equatable {
+        /// The key as written.
+        package let name: String
+        /// Whether an object of its place must have it.
+        package let isRequired: Bool
+        /// What it means: ``MappingsKey/summary`` or ``ConditionKey/summary``.
+        package let summary: String
+    }
+
+    /// The keys of one place, described, in order: what completion offers.
+    package static func described(in place: Place) -> [Description] {
+        switch place {
+        case .document, .mapping:
+            keys(in: place).map { Description(name: $0.rawValue, isRequired: $0.isRequired, summary: $0.summary) }
+        case .condition:
+            ConditionKey.allCases.map { Description(name: $0.rawValue, isRequired: false, summary: $0.summary) }
+        }
+    }
+
+    /// The key of that name in any place, described: what hover shows.
+    package static func described(named name: String) -> Description? {
+        [Place.document, .mapping, .condition].lazy.flatMap(described(in:)).first { $0.name == name }
     }
 }

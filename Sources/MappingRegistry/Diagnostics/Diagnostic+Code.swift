@@ -134,8 +134,8 @@ extension Diagnostic {
         /// An error when loading mappings; a policy may change its severity or ignore it.
         public static let invalidSection: Code = "invalid-section"
 
-        /// A condition with nothing to test: an empty all, any or sections, a not of nothing, an
-        /// argument without a predicate.
+        /// A condition with nothing to test: an empty all, any, sections or items, a not of
+        /// nothing, an argument without a predicate, or an item below 0.
         ///
         /// List at least one condition, or remove the condition to make the mapping unconditional.
         ///
@@ -300,6 +300,17 @@ extension Diagnostic {
         ///
         /// A warning when loading mappings; a policy may change its severity or ignore it.
         public static let unusedHandler: Code = "unused-handler"
+
+        /// Said once per load: two mappings of one kind, model and priority have more distinct
+        /// predicate calls than the overlap and duplicate proofs try (10), so whether they overlap
+        /// is left to render time; it names the first such pair.
+        ///
+        /// Nothing is wrong yet; an item both claim is reported as ambiguous-mapping when rendered.
+        /// To have it proved at load, give one mapping a higher priority or use fewer distinct
+        /// predicates in the two conditions.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let undecidedOverlap: Code = "undecided-overlap"
 
         /// A data document names a model registered without Decodable, so data cannot create it.
         ///

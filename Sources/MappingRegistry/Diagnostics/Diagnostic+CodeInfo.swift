@@ -99,7 +99,7 @@ extension Diagnostic.Code {
              summary: "A section number below 0.",
              help: "Sections count from 0; write a section that exists."),
         Info("invalid-condition", .error, [.load],
-             summary: "A condition with nothing to test: an empty all, any or sections, a not of nothing, an argument without a predicate.",
+             summary: "A condition with nothing to test: an empty all, any, sections or items, a not of nothing, an argument without a predicate, or an item below 0.",
              help: "List at least one condition, or remove the condition to make the mapping unconditional."),
         Info("missing-argument", .error, [.load],
              summary: "A predicate that takes an argument was given none.",
@@ -165,6 +165,9 @@ extension Diagnostic.Code {
         Info("unused-handler", .warning, [.load],
              summary: "A registered event handler that no mapping lists.",
              help: "List the handler under a mapping's \"events\", or remove its registration."),
+        Info("undecided-overlap", .warning, [.load],
+             summary: "Said once per load: two mappings of one kind, model and priority have more distinct predicate calls than the overlap and duplicate proofs try (10), so whether they overlap is left to render time; it names the first such pair.",
+             help: "Nothing is wrong yet; an item both claim is reported as ambiguous-mapping when rendered. To have it proved at load, give one mapping a higher priority or use fewer distinct predicates in the two conditions."),
 
         // Data documents
         Info("undecodable-model", .error, [.data],

@@ -20,36 +20,18 @@ final class EventHandler: Sendable {
     let body: HandlerBody
 
     /// A `(model, position)` handler.
-    static func model<M, Output: Sendable>(
-        _ event: MappingEvent<Output>, _ model: M.Type, _ handler: @escaping @Sendable (M, ItemPosition) -> Output
-    ) -> EventHandler {
+    static func model<M, Output: Sendable>(_ event: String, _ model: M.Type, body: TypedHandlerBody<Output>) -> EventHandler {
         EventHandler(
-            event: event.name, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
-            outputName: String(describing: Output.self), view: nil,
-            body: TypedHandlerBody<Output> { _, value, position in
-                switch value {
-                case let model as M: .returned(handler(model, position))
-                default: .wrongModel
-                }
-            }
+            event: event, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
+            outputName: String(describing: Output.self), view: nil, body: body
         )
     }
 
     /// A `(view, model, position)` handler.
-    static func view<V: AnyObject, M, Output: Sendable>(
-        _ event: MappingEvent<Output>, _ view: V.Type, _ model: M.Type, _ handler: @escaping @Sendable (V, M, ItemPosition) -> Output
-    ) -> EventHandler {
-        let viewName = String(describing: V.self)
-        return EventHandler(
-            event: event.name, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
-            outputName: String(describing: Output.self), view: ViewRequirement(V.self),
-            body: TypedHandlerBody<Output> { view, value, position in
-                guard let view = view as? V else { return .needsView(viewName) }
-                switch value {
-                case let model as M: return .returned(handler(view, model, position))
-                default: return .wrongModel
-                }
-            }
+    static func view<V: AnyObject, M, Output: Sendable>(_ event: String, _ view: V.Type, _ model: M.Type, body: TypedHandlerBody<Output>) -> EventHandler {
+        EventHandler(
+            event: event, name: nil, model: ModelType(model), output: ObjectIdentifier(Output.self),
+            outputName: String(describing: Output.self), view: ViewRequirement(V.self), body: body
         )
     }
 
@@ -70,36 +52,66 @@ final class EventHandler: Sendable {
     func named(_ name: String) -> EventHandler {
         EventHandler(event: event, name: name, model: model, output: output, outputName: outputName, view: view, body: body)
     }
-
-    /// The handler as returning `Output`, when that is its output type.
-    @inline(__always)
-    func typed<Output: Sendable>(as output: Output.Type) -> TypedHandlerBody<Output>? {
-        guard self.output == ObjectIdentifier(Output.self) else { return nil }
-        // The output type was checked: the body is a TypedHandlerBody<Output>.
-        return unsafeDowncast(body, to: TypedHandlerBody<Output>.self)
-    }
 }
 
 /// A handler body with its output type erased; always a ``TypedHandlerBody``.
+///
+/// `@usableFromInline`, with ``TypedHandlerBody``, so that `send`, inlined
+/// into the caller, calls the body at the caller's concrete output type:
+/// no generic metadata is looked up per event.
+@usableFromInline
 class HandlerBody: @unchecked Sendable {
     // @unchecked: no state; the subclass holds only a `let` @Sendable closure.
 }
 
+extension HandlerBody {
+    /// Runs the body as the ``TypedHandlerBody`` of `Output` it is (the
+    /// caller checked the handler's output type): its answer, or `nil` when
+    /// the value is not of its model type or the view not of its view type.
+    @inlinable
+    func answer<Output: Sendable>(as output: Output.Type, view: AnyObject?, value: Any, at position: ItemPosition) -> Output? {
+        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { buffer in
+            guard unsafeDowncast(self, to: TypedHandlerBody<Output>.self).run(view, value, position, buffer) else { return nil }
+            return buffer.moveElement(from: 0)
+        }
+    }
+}
+
 /// A handler body that returns `Output`.
+@usableFromInline
 final class TypedHandlerBody<Output: Sendable>: HandlerBody, @unchecked Sendable {
-    /// What calling a handler gave.
-    enum Call {
-        case returned(Output)
-        /// The handler takes a view and was given none, or one of another type.
-        case needsView(String)
-        /// The value is not of the handler's model type.
-        case wrongModel
+    /// Runs the handler with a view (for a view-taking handler) and a value,
+    /// putting its answer in the buffer's one element: `false`, running
+    /// nothing, when the value is not of the handler's model type or the view
+    /// not of its view type.
+    ///
+    /// The answer goes to a buffer of the caller's, not into a returned
+    /// `Output?`: the closure is compiled for any model and output type, and
+    /// there an Optional of them would cost a metadata lookup per event.
+    @usableFromInline
+    let run: @Sendable (_ view: AnyObject?, _ value: Any, _ position: ItemPosition, _ answer: UnsafeMutableBufferPointer<Output>) -> Bool
+
+    @usableFromInline
+    init(_ run: @escaping @Sendable (_ view: AnyObject?, _ value: Any, _ position: ItemPosition, _ answer: UnsafeMutableBufferPointer<Output>) -> Bool) {
+        self.run = run
     }
 
-    let call: @Sendable (_ view: AnyObject?, _ value: Any, _ position: ItemPosition) -> Call
+    /// The body of a `(model, position)` handler. Inlined where the handler
+    /// is declared, so the body is compiled for its model and output types.
+    @inlinable
+    static func model<M>(_ handler: @escaping @Sendable (M, ItemPosition) -> Output) -> TypedHandlerBody {
+        TypedHandlerBody { _, value, position, answer in
+            ModelValue.with(value, as: M.self) { model in answer.initializeElement(at: 0, to: handler(model, position)) }
+        }
+    }
 
-    init(_ call: @escaping @Sendable (_ view: AnyObject?, _ value: Any, _ position: ItemPosition) -> Call) {
-        self.call = call
+    /// The body of a `(view, model, position)` handler, inlined as ``model(_:)`` is.
+    @inlinable
+    static func view<V: AnyObject, M>(_ handler: @escaping @Sendable (V, M, ItemPosition) -> Output) -> TypedHandlerBody {
+        TypedHandlerBody { view, value, position, answer in
+            guard let view = view as? V else { return false }
+            return ModelValue.with(value, as: M.self) { model in answer.initializeElement(at: 0, to: handler(view, model, position)) }
+        }
     }
 }
 

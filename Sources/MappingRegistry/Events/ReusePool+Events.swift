@@ -21,6 +21,7 @@ extension ReusePool {
     /// - Returns: The handler's answer, `unhandled`, or the diagnostic of what
     ///   failed (`missing-view` for a view-taking handler of a mapping whose
     ///   view the pool cannot create, such as a view class that is not a `TextView`).
+    @inlinable
     public func send<Output: Sendable>(
         _ event: MappingEvent<Output>,
         to item: Any,
@@ -28,13 +29,31 @@ extension ReusePool {
         kind: ViewKind = .cell,
         context: (any Sendable)? = nil
     ) -> EventResult<Output> {
-        switch registry.target(of: item, at: position, kind: kind, GivenContext(context: context)) {
-        case .failure(let diagnostic):
-            return .failed(diagnostic)
-        case .success(let (index, value)):
-            return registry.deliver(event, to: registry.mapping(at: index), value: value, at: position, kind: kind) { value in
-                slot(for: index).view(updatedWith: value)
-            }
+        guard let context else { return send(event, to: item, at: position, kind: kind) }
+        var answer: Output?
+        let delivery = registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .pool(self)) { body, view, value in
+            answer = body.answer(as: Output.self, view: view, value: value, at: position)
+            return answer != nil
         }
+        return EventResult(delivery, answer: answer)
+    }
+
+    /// ``send(_:to:at:kind:context:)`` without a context: what a call
+    /// that passes none compiles to, for the reason
+    /// ``MappingRegistry/resolve(_:at:kind:)`` gives.
+    @_documentation(visibility: internal)
+    @inlinable
+    public func send<Output: Sendable>(
+        _ event: MappingEvent<Output>,
+        to item: Any,
+        at position: ItemPosition,
+        kind: ViewKind = .cell
+    ) -> EventResult<Output> {
+        var answer: Output?
+        let delivery = registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .pool(self)) { body, view, value in
+            answer = body.answer(as: Output.self, view: view, value: value, at: position)
+            return answer != nil
+        }
+        return EventResult(delivery, answer: answer)
     }
 }

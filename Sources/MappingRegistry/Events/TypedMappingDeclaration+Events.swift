@@ -25,6 +25,7 @@ extension TypedMappingDeclaration {
     ///   - column: The call site's column. Leave the default.
     ///   - handler: Runs when a host sends the event to an item of this mapping; its answer is the event's output.
     /// - Returns: The declaration with the handler attached.
+    @inlinable
     public func on<Output: Sendable>(
         _ event: MappingEvent<Output>,
         fileID: String = #fileID,
@@ -32,7 +33,7 @@ extension TypedMappingDeclaration {
         column: Int = #column,
         _ handler: @escaping @Sendable (Model, ItemPosition) -> Output
     ) -> TypedMappingDeclaration {
-        TypedMappingDeclaration(typed: declaration.attaching(.closure(.model(event, Model.self, handler)), for: event.name, fileID: fileID, line: line, column: column))
+        attaching(event.name, model: Model.self, body: .model(handler), fileID: fileID, line: line, column: column)
     }
 }
 
@@ -60,6 +61,7 @@ extension TypedMappingDeclaration where View: AnyObject {
     ///   - column: The call site's column. Leave the default.
     ///   - handler: Runs when a host sends the event to an item of this mapping; its answer is the event's output.
     /// - Returns: The declaration with the handler attached.
+    @inlinable
     public func on<Output: Sendable>(
         _ event: MappingEvent<Output>,
         fileID: String = #fileID,
@@ -67,7 +69,7 @@ extension TypedMappingDeclaration where View: AnyObject {
         column: Int = #column,
         _ handler: @escaping @Sendable (View, Model, ItemPosition) -> Output
     ) -> TypedMappingDeclaration {
-        TypedMappingDeclaration(typed: declaration.attaching(.closure(.view(event, View.self, Model.self, handler)), for: event.name, fileID: fileID, line: line, column: column))
+        attaching(event.name, view: View.self, model: Model.self, body: .view(handler), fileID: fileID, line: line, column: column)
     }
 }
 
@@ -95,6 +97,7 @@ extension TypedMappingDeclaration where View == Never, Model == Any {
     /// Disfavoured, so that a closure that states no type gets `Any`, the
     /// model a mapping by names knows.
     @_disfavoredOverload
+    @inlinable
     public func on<M, Output: Sendable>(
         _ event: MappingEvent<Output>,
         fileID: String = #fileID,
@@ -102,7 +105,7 @@ extension TypedMappingDeclaration where View == Never, Model == Any {
         column: Int = #column,
         _ handler: @escaping @Sendable (M, ItemPosition) -> Output
     ) -> TypedMappingDeclaration {
-        TypedMappingDeclaration(typed: declaration.attaching(.closure(.model(event, M.self, handler)), for: event.name, fileID: fileID, line: line, column: column))
+        attaching(event.name, model: M.self, body: .model(handler), fileID: fileID, line: line, column: column)
     }
 
     /// Attaches a `(view, model, position)` handler to a mapping declared by
@@ -119,6 +122,7 @@ extension TypedMappingDeclaration where View == Never, Model == Any {
     ///   - column: The call site's column. Leave the default.
     ///   - handler: Runs when a host sends the event to an item of this mapping.
     /// - Returns: The declaration with the handler attached.
+    @inlinable
     public func on<V: AnyObject, M, Output: Sendable>(
         _ event: MappingEvent<Output>,
         fileID: String = #fileID,
@@ -126,7 +130,26 @@ extension TypedMappingDeclaration where View == Never, Model == Any {
         column: Int = #column,
         _ handler: @escaping @Sendable (V, M, ItemPosition) -> Output
     ) -> TypedMappingDeclaration {
-        TypedMappingDeclaration(typed: declaration.attaching(.closure(.view(event, V.self, M.self, handler)), for: event.name, fileID: fileID, line: line, column: column))
+        attaching(event.name, view: V.self, model: M.self, body: .view(handler), fileID: fileID, line: line, column: column)
+    }
+}
+
+extension TypedMappingDeclaration {
+    /// The declaration with a `(model, position)` handler's body attached,
+    /// declared at the `.on(…)` call.
+    @usableFromInline
+    func attaching<M, Output: Sendable>(
+        _ event: String, model: M.Type, body: TypedHandlerBody<Output>, fileID: String, line: Int, column: Int
+    ) -> TypedMappingDeclaration {
+        TypedMappingDeclaration(typed: declaration.attaching(.closure(.model(event, model, body: body)), for: event, fileID: fileID, line: line, column: column))
+    }
+
+    /// The declaration with a `(view, model, position)` handler's body attached.
+    @usableFromInline
+    func attaching<V: AnyObject, M, Output: Sendable>(
+        _ event: String, view: V.Type, model: M.Type, body: TypedHandlerBody<Output>, fileID: String, line: Int, column: Int
+    ) -> TypedMappingDeclaration {
+        TypedMappingDeclaration(typed: declaration.attaching(.closure(.view(event, view, model, body: body)), for: event, fileID: fileID, line: line, column: column))
     }
 }
 

@@ -8,6 +8,8 @@ struct ViewRequirement: Sendable {
     let typeID: String
     /// Whether a view plugin's views are of the type.
     let accepts: @Sendable (ViewPlugin) -> Bool
+    /// Whether a view a host sent is of the type.
+    let takes: @Sendable (AnyObject) -> Bool
 
     /// The requirement of a handler that takes a `V`: a view plugin of `V`
     /// or of a subclass. A handler view, which has no view object, is none.
@@ -15,6 +17,7 @@ struct ViewRequirement: Sendable {
         name = String(describing: V.self)
         typeID = String(reflecting: V.self)
         accepts = { plugin in plugin.viewClass.map { $0 is V.Type } ?? false }
+        takes = { $0 is V }
     }
 
     /// A requirement described by a catalog file: the view types, by
@@ -23,5 +26,7 @@ struct ViewRequirement: Sendable {
         self.name = name
         self.typeID = typeID
         accepts = { plugin in plugin.viewTypeName.map(acceptedTypeIDs.contains) ?? false }
+        // A catalog file's handlers never run: nothing is sent to them.
+        takes = { _ in false }
     }
 }

@@ -368,6 +368,7 @@ public struct PluginCatalog: Sendable {
     ///   - body: Runs when a host sends the event to an item of a mapping that lists it; returns the event's output.
     ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
     ///   - line: The registration's line. Leave the default.
+    @inlinable
     public mutating func register<M, Output: Sendable>(
         handler: String,
         for event: MappingEvent<Output>,
@@ -376,7 +377,7 @@ public struct PluginCatalog: Sendable {
         line: Int = #line,
         _ body: @escaping @Sendable (M, ItemPosition) -> Output
     ) {
-        insert(HandlerPlugin(name: handler, handler: EventHandler.model(event, model, body).named(handler)), into: \.handlers, category: "handler", site: "\(filePath):\(line)")
+        insertHandler(named: handler, event: event.name, model: model, body: .model(body), site: "\(filePath):\(line)")
     }
 
     /// Registers a named event handler that takes the item's view as well,
@@ -405,6 +406,7 @@ public struct PluginCatalog: Sendable {
     ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
     ///   - line: The registration's line. Leave the default.
     ///   - body: Runs when a host sends the event to an item of a mapping that lists it; returns the event's output.
+    @inlinable
     public mutating func register<V: ModelTransfer & SendableMetatype, Output: Sendable>(
         handler: String,
         for event: MappingEvent<Output>,
@@ -413,7 +415,23 @@ public struct PluginCatalog: Sendable {
         line: Int = #line,
         _ body: @escaping @Sendable (V, V.ModelType, ItemPosition) -> Output
     ) {
-        insert(HandlerPlugin(name: handler, handler: EventHandler.view(event, V.self, V.ModelType.self, body).named(handler)), into: \.handlers, category: "handler", site: "\(filePath):\(line)")
+        insertHandler(named: handler, event: event.name, view: V.self, body: .view(body), site: "\(filePath):\(line)")
+    }
+
+    /// Registers a `(model, position)` handler's body under a name. (The
+    /// body is made by the inlined `register`, so it is compiled for the
+    /// handler's types.)
+    @usableFromInline
+    mutating func insertHandler<M, Output: Sendable>(named name: String, event: String, model: M.Type, body: TypedHandlerBody<Output>, site: String) {
+        insert(HandlerPlugin(name: name, handler: EventHandler.model(event, model, body: body).named(name)), into: \.handlers, category: "handler", site: site)
+    }
+
+    /// Registers a `(view, model, position)` handler's body under a name.
+    @usableFromInline
+    mutating func insertHandler<V: ModelTransfer & SendableMetatype, Output: Sendable>(
+        named name: String, event: String, view: V.Type, body: TypedHandlerBody<Output>, site: String
+    ) {
+        insert(HandlerPlugin(name: name, handler: EventHandler.view(event, view, V.ModelType.self, body: body).named(name)), into: \.handlers, category: "handler", site: site)
     }
 
     // MARK: - Names

@@ -65,6 +65,14 @@ public final class ReusePool {
         return render(model, at: position, kind: kind, GivenContext(context: context))
     }
 
+    /// ``render(_:at:kind:context:)`` without a context: what a call that
+    /// passes none compiles to, for the reason
+    /// ``MappingRegistry/resolve(_:at:kind:)`` gives.
+    @_documentation(visibility: internal)
+    public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Result<String, Diagnostic> {
+        render(model, at: position, kind: kind, NoContext())
+    }
+
     private func render<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Result<String, Diagnostic> {
         if let text = text(for: model, at: position, kind: kind, source) { return .success(text) }
         return .failure(diagnostic(for: model, at: position, kind: kind, source))

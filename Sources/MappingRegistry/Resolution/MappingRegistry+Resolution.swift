@@ -44,6 +44,19 @@ extension MappingRegistry {
         return resolve(model, at: position, kind: kind, GivenContext(context: context))
     }
 
+    /// ``resolve(_:at:kind:context:)`` without a context: what a call that
+    /// passes none compiles to.
+    ///
+    /// Not a second spelling: Swift picks it for `resolve(item, at: position)`
+    /// because it needs no default argument, and it takes the same path. It
+    /// exists because an `(any Sendable)?` argument, even a `nil` default,
+    /// costs its caller a copy and a destroy through the runtime's value
+    /// witnesses: more than a cached resolve itself.
+    @_documentation(visibility: internal)
+    public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
+        resolve(model, at: position, kind: kind, NoContext())
+    }
+
     @inline(__always)
     private func resolve<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Resolution {
         resolve(model, at: position, kind: kind, source, by: resolver)

@@ -43,15 +43,24 @@ package struct JSONSchemaGenerator {
         ])
     }
 
+    /// The condition object: a property per row of ``ConditionKey``.
     private var condition: JSONValue {
-        let keys = MappingsKey.keys(in: .condition).filter(\.isTest).map(\.rawValue)
+        let keys = ConditionKey.tests.map(\.rawValue)
+        let combinable = ConditionKey.allCases.filter { key in
+            switch key.form {
+            case .index, .indexes, .predicateName: true
+            case .predicateArgument, .conditions, .negated: false
+            }
+        }
+        let listed = combinable.map { "'\($0.rawValue)'" }
+        let several = listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " and " : "") + (listed.last ?? "")
         var members: [(String, JSONValue)] = [
-            ("description", "A condition. One key is that condition; several of 'section', 'sections' and 'predicate' in one object mean all of them."),
+            ("description", .string("A condition. One key is that condition; several of \(several) in one object mean all of them.")),
             ("type", "object"),
-            ("properties", .object(MappingsKey.keys(in: .condition).map { ($0.rawValue, property($0)) })),
+            ("properties", .object(ConditionKey.allCases.map { ($0.rawValue, property($0)) })),
             ("additionalProperties", false),
             ("anyOf", .array(keys.map { .object([("required", [.string($0)])]) })),
-            ("dependentRequired", .object([(MappingsKey.argument.rawValue, .array([.string(MappingsKey.predicate.rawValue)]))])),
+            ("dependentRequired", .object([(ConditionKey.argument.rawValue, .array([.string(ConditionKey.predicate.rawValue)]))])),
         ]
         let rules = catalog.predicates.map(argumentRule)
         if !rules.isEmpty { members.append(("allOf", .array(rules))) }
@@ -67,10 +76,24 @@ package struct JSONSchemaGenerator {
         return members
     }
 
+    /// The schema of one condition key, by its form: its description, then
+    /// what its value must be.
+    private func property(_ key: ConditionKey) -> JSONValue {
+        let index: [(String, JSONValue)] = [("type", "integer"), ("minimum", 0), ("maximum", .integer(Int.max))]
+        let value: [(String, JSONValue)]
+        switch key.form {
+        case .index: value = index
+        case .indexes: value = [("type", "array"), ("minItems", 1), ("items", .object(index))]
+        case .predicateName: return names(catalog.predicates.map(\.name), key.summary, none: "predicates")
+        case .predicateArgument: value = []
+        case .conditions: value = [("type", "array"), ("minItems", 1), ("items", .object([("$ref", "#/$defs/condition")]))]
+        case .negated: value = [("$ref", "#/$defs/condition")]
+        }
+        return .object([("description", .string(key.summary))] + value)
+    }
+
     /// The schema of one key: its description, then what its value must be.
     private func property(_ key: MappingsKey) -> JSONValue {
-        let section: [(String, JSONValue)] = [("type", "integer"), ("minimum", 0), ("maximum", .integer(Int.max))]
-        let conditions: [(String, JSONValue)] = [("type", "array"), ("minItems", 1), ("items", .object([("$ref", "#/$defs/condition")]))]
         let value: [(String, JSONValue)]
         switch key {
         case .schema: value = [("type", "string")]
@@ -85,7 +108,7 @@ package struct JSONSchemaGenerator {
             ("default", "cell"),
         ]
         case .reuseIdentifier: value = [("type", "string"), ("minLength", 1)]
-        case .condition, .not: value = [("$ref", "#/$defs/condition")]
+        case .condition: value = [("$ref", "#/$defs/condition")]
         case .priority: value = [("type", "integer"), ("minimum", .integer(Int.min)), ("maximum", .integer(Int.max)), ("default", 0)]
         case .decorators: value = [
             ("type", "array"),
@@ -96,11 +119,6 @@ package struct JSONSchemaGenerator {
             ("propertyNames", .object([("minLength", 1)])),
             ("additionalProperties", names((catalog.handlers ?? []).map(\.name), "A registered handler name.", none: "handlers")),
         ]
-        case .section: value = section
-        case .sections: value = [("type", "array"), ("minItems", 1), ("items", .object(section))]
-        case .predicate: return names(catalog.predicates.map(\.name), key.summary, none: "predicates")
-        case .argument: value = []
-        case .all, .any: value = conditions
         }
         return .object([("description", .string(key.summary))] + value)
     }

@@ -102,7 +102,7 @@ extension LanguageServer {
                 }
                 return []
             }
-            return MappingsKey.keys(in: place).map { key($0.rawValue, required: $0.isRequired, summary: $0.summary) }
+            return MappingsKey.described(in: place).map { key($0.name, required: $0.isRequired, summary: $0.summary) }
         case .data:
             guard let place = Self.dataPlace(path) else { return [] }
             return DataDocumentKey.keys(in: place).map { key($0.rawValue, required: $0.isRequired, summary: $0.summary) }
@@ -126,6 +126,9 @@ extension LanguageServer {
                 return plugins(.handler, kind: Self.functionKind, acceptingModel: nil)
             }
             let model = mappingObject(context)?.value(MappingsKey.model.rawValue)?.string
+            if place == .condition, ConditionKey(rawValue: key) == .predicate {
+                return plugins(.predicate, kind: Self.functionKind, acceptingModel: model)
+            }
             switch (place, MappingsKey(rawValue: key)) {
             case (.mapping?, .view?):
                 return plugins(.view, kind: Self.classKind, acceptingModel: model)
@@ -138,8 +141,6 @@ extension LanguageServer {
                 return ViewKind.builtIns.map { kind in
                     Candidate(label: kind.rawValue, kind: Self.enumMemberKind, detail: kind == .cell ? "the default" : "supplementary kind", text: JSONValue.string(kind.rawValue).compact())
                 }
-            case (.condition?, .predicate?):
-                return plugins(.predicate, kind: Self.functionKind, acceptingModel: model)
             default:
                 return []
             }
@@ -191,9 +192,9 @@ extension LanguageServer {
         var index = 3
         while index < path.count {
             switch path[index] {
-            case .key(MappingsKey.not.rawValue):
+            case .key(ConditionKey.not.rawValue):
                 index += 1
-            case .key(MappingsKey.all.rawValue), .key(MappingsKey.any.rawValue):
+            case .key(ConditionKey.all.rawValue), .key(ConditionKey.any.rawValue):
                 guard index + 1 < path.count, case .index = path[index + 1] else { return nil }
                 index += 2
             default:

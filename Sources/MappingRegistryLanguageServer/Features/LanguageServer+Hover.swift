@@ -44,8 +44,8 @@ extension LanguageServer {
         case .key:
             switch document.kind {
             case .mappings:
-                guard let key = MappingsKey(rawValue: name) else { return nil }
-                return Self.describeKey(key.rawValue, required: key.isRequired, key.summary)
+                guard let key = MappingsKey.described(named: name) else { return nil }
+                return Self.describeKey(key.name, required: key.isRequired, key.summary)
             case .data:
                 guard let place = Self.dataPlace(context.path), let key = DataDocumentKey(rawValue: name), key.place == place else { return nil }
                 return Self.describeKey(key.rawValue, required: key.isRequired, key.summary)
@@ -75,7 +75,7 @@ extension LanguageServer {
                 category = switch key {
                 case MappingsKey.view.rawValue: .view
                 case MappingsKey.model.rawValue: .model
-                case MappingsKey.predicate.rawValue: .predicate
+                case ConditionKey.predicate.rawValue: .predicate
                 default: nil
                 }
             }

@@ -9,9 +9,24 @@ struct ConditionFormCase: CustomTestStringConvertible, Sendable {
     let name: String
     let json: String
     let swift: MappingCondition
-    /// Whether the condition holds for a dish in a section, written out by hand.
-    let holds: @Sendable (Dish, Int) -> Bool
+    /// Whether the condition holds for a dish at a position, written out by hand.
+    private(set) var holds: @Sendable (Dish, ItemPosition) -> Bool
     var testDescription: String { name }
+
+    /// A condition that reads the section only.
+    init(name: String, json: String, swift: MappingCondition, holds: @escaping @Sendable (Dish, Int) -> Bool) {
+        self.name = name
+        self.json = json
+        self.swift = swift
+        self.holds = { dish, position in holds(dish, position.section) }
+    }
+
+    /// A condition that reads the item too.
+    static func atPosition(name: String, json: String, swift: MappingCondition, holds: @escaping @Sendable (Dish, ItemPosition) -> Bool) -> Self {
+        var made = Self(name: name, json: json, swift: swift) { _, _ in false }
+        made.holds = holds
+        return made
+    }
 }
 
 /// Every condition form gives the same resolution from JSON and from Swift,
@@ -37,6 +52,11 @@ struct ConditionFormCase: CustomTestStringConvertible, Sendable {
               swift: .any([.all([.not(.predicate("isVegan")), .section(3)]), .not(.any([.sections([0, 1, 3]), .predicate("priceAbove", argument: 12)]))])) { dish, section in
             (!dish.vegan && section == 3) || !([0, 1, 3].contains(section) || dish.price > 12)
         },
+        .atPosition(name: "items", json: #"{"items": [0, 2]}"#, swift: .items([0, 2]), holds: { _, position in position.item == 0 || position.item == 2 }),
+        .atPosition(name: "items and section mean all", json: #"{"section": 1, "items": [0]}"#, swift: .all([.section(1), .items([0])]),
+              holds: { _, position in position.section == 1 && position.item == 0 }),
+        .atPosition(name: "not items, or a predicate", json: #"{"any": [{"not": {"items": [0]}}, {"predicate": "isVegan"}]}"#,
+              swift: .any([.not(.items([0])), .predicate("isVegan")]), holds: { dish, position in position.item != 0 || dish.vegan }),
     ]
 
     static func plugins() -> PluginCatalog {
@@ -69,7 +89,7 @@ struct ConditionFormCase: CustomTestStringConvertible, Sendable {
         for section in 0..<5 {
             for (item, dish) in Self.dishes.enumerated() {
                 let position = ItemPosition(item: item, section: section)
-                let expected = testCase.holds(dish, section) ? "Special" : "Plain"
+                let expected = testCase.holds(dish, position) ? "Special" : "Plain"
                 #expect(fromJSON.resolve(dish, at: position).mapping?.view == expected, "JSON, \(dish.name) in section \(section)")
                 #expect(fromSwift.resolve(dish, at: position).mapping?.view == expected, "Swift, \(dish.name) in section \(section)")
             }
@@ -85,5 +105,30 @@ struct ConditionFormCase: CustomTestStringConvertible, Sendable {
         #expect(diagnostic.message == "no cell mapping for 'Dish' at section 1, item 0: "
             + "'Special' (mappings.json:4:5): condition any[section 0, section 2] fails in section 1; "
             + "'Plain' (mappings.json:5:5): predicate 'isVegan' is false")
+    }
+
+    @Test func aMissingMappingSaysWhichItemsAConditionRequires() throws {
+        let registry = try MappingRegistry(configuration: Data(configuration(
+            #"{"view": "Special", "model": "Dish", "condition": {"items": [0]}, "priority": 1}"#,
+            #"{"view": "Plain", "model": "Dish", "condition": {"any": [{"items": [1, 2]}, {"section": 0}]}}"#
+        ).utf8), plugins: Self.plugins())
+        let diagnostic = try #require(registry.resolve(Dish(name: "steak", price: 26), at: ItemPosition(item: 3, section: 1)).diagnostic)
+        #expect(diagnostic.message == "no cell mapping for 'Dish' at section 1, item 3: "
+            + "'Special' (mappings.json:4:5): condition items [0] fails in section 1, item 3; "
+            + "'Plain' (mappings.json:5:5): condition any[items [1, 2], section 0] fails in section 1, item 3")
+    }
+
+    @Test func aSupplementaryModelIsAtItemZero() throws {
+        let registry = try MappingRegistry(plugins: Self.plugins()) {
+            Map("Special", for: Dish.self, kind: .header, when: .items([0]), priority: 1)
+            Map("Plain", for: Dish.self, kind: .header)
+        }
+        let storage = MemoryStorage()
+        storage.setSectionHeaderModels([Dish(name: "soup", price: 5)])
+        storage.setItems([Dish(name: "steak", price: 26)], forSection: 0)
+        #expect(registry.resolve(Dish(name: "soup", price: 5), at: ItemPosition(item: 0, section: 0), kind: .header).mapping?.view == "Special")
+        let rendered = TextRenderer(registry: registry).render(storage)
+        #expect(rendered.text.contains("special soup"))
+        #expect(rendered.missingCount == 1)
     }
 }

@@ -30,9 +30,10 @@ import Testing
     static func randomCondition(for model: String, depth: Int, using random: inout SplitMix64) -> MappingCondition {
         let leaf = depth >= 4 || random.chance(0.4)
         if leaf {
-            switch random.int(in: 0...2) {
+            switch random.int(in: 0...3) {
             case 0: return .section(random.int(in: 0...3))
             case 1: return .sections((0...random.int(in: 0...2)).map { _ in random.int(in: 0...4) })
+            case 2: return .items((0...random.int(in: 0...2)).map { _ in random.int(in: 0...4) })
             default: return randomPredicate(for: model, using: &random)
             }
         }
@@ -120,6 +121,7 @@ import Testing
         case .none: "{}"
         case .section(let section): #"{"section": \#(section)}"#
         case .sections(let sections): #"{"sections": [\#(sections.map(String.init).joined(separator: ", "))]}"#
+        case .items(let items): #"{"items": [\#(items.map(String.init).joined(separator: ", "))]}"#
         case .predicate(let name, nil): #"{"predicate": "\#(name)"}"#
         case .predicate(let name, let argument?): #"{"predicate": "\#(name)", "argument": \#(argument)}"#
         case .all(let parts): #"{"all": [\#(parts.map(json).joined(separator: ", "))]}"#

@@ -6,8 +6,8 @@ import Testing
 
 /// The checker's overlap and unsatisfiability verdicts against a brute-force
 /// oracle written directly over ``MappingCondition``, with none of the
-/// library's condition code: every section a condition can tell apart, and
-/// in each section every combination of predicate answers.
+/// library's condition code: every section and item a condition can tell
+/// apart, and at each every combination of predicate answers.
 @Suite struct OverlapOraclePropertyTests {
     /// The predicate atoms the random conditions use (a name and an argument).
     /// Computed, not a stored global: LeakSanitizer cannot follow a global's
@@ -21,6 +21,13 @@ import Testing
     /// The sections the oracle tries: every section a random condition can
     /// name (0…3), and sections none names.
     static let sections = [0, 1, 2, 3, 4, 7, 1_000]
+    /// The items the oracle tries: every item a random condition can name
+    /// (0…2), and items none names.
+    static let items = [0, 1, 2, 3, 9]
+    /// Every (section, item) pair tried.
+    static var places: [(section: Int, item: Int)] {
+        sections.flatMap { section in items.map { (section, $0) } }
+    }
 
     static func plugins() -> PluginCatalog {
         var plugins = fixtureCatalog()
@@ -30,10 +37,11 @@ import Testing
 
     static func randomCondition(depth: Int, using random: inout SplitMix64) -> MappingCondition {
         if depth >= 3 || random.chance(0.45) {
-            switch random.int(in: 0...3) {
+            switch random.int(in: 0...4) {
             case 0: return .section(random.int(in: 0...3))
             case 1: return .sections((0...random.int(in: 0...2)).map { _ in random.int(in: 0...3) })
             case 2: return .none
+            case 3: return .items((0...random.int(in: 0...1)).map { _ in random.int(in: 0...2) })
             default: return atoms[random.int(in: 0...(atoms.count - 1))]
             }
         }
@@ -48,15 +56,16 @@ import Testing
     // MARK: - The oracle
 
     /// Plain two-valued evaluation, predicates answered by `answers`.
-    static func holds(_ condition: MappingCondition, section: Int, answers: (MappingCondition) -> Bool) -> Bool {
+    static func holds(_ condition: MappingCondition, section: Int, item: Int, answers: (MappingCondition) -> Bool) -> Bool {
         switch condition {
         case .none: true
         case .section(let required): section == required
         case .sections(let list): list.contains(section)
+        case .items(let list): list.contains(item)
         case .predicate: answers(condition)
-        case .all(let parts): parts.allSatisfy { holds($0, section: section, answers: answers) }
-        case .any(let parts): parts.contains { holds($0, section: section, answers: answers) }
-        case .not(let inner): !holds(inner, section: section, answers: answers)
+        case .all(let parts): parts.allSatisfy { holds($0, section: section, item: item, answers: answers) }
+        case .any(let parts): parts.contains { holds($0, section: section, item: item, answers: answers) }
+        case .not(let inner): !holds(inner, section: section, item: item, answers: answers)
         }
     }
 
@@ -70,22 +79,22 @@ import Testing
         }
     }
 
-    /// DESIGN's rule: in some section one condition can hold and, whatever
-    /// the predicates answer, the other holds whenever it does.
+    /// DESIGN's rule: at some section and item one condition can hold and,
+    /// whatever the predicates answer, the other holds whenever it does.
     static func oracleOverlaps(_ a: MappingCondition, _ b: MappingCondition) -> Bool {
         let all = combinations()
-        return sections.contains { section in
+        return places.contains { section, item in
             func narrower(_ x: MappingCondition, _ y: MappingCondition) -> Bool {
-                let canHold = all.contains { holds(x, section: section, answers: $0) }
-                let implies = all.allSatisfy { !holds(x, section: section, answers: $0) || holds(y, section: section, answers: $0) }
+                let canHold = all.contains { holds(x, section: section, item: item, answers: $0) }
+                let implies = all.allSatisfy { !holds(x, section: section, item: item, answers: $0) || holds(y, section: section, item: item, answers: $0) }
                 return canHold && implies
             }
             return narrower(a, b) || narrower(b, a)
         }
     }
 
-    /// Judged on sections alone: every predicate occurrence is its own
-    /// unknown, and no section and no answers make the condition hold.
+    /// Judged on sections and items alone: every predicate occurrence is its
+    /// own unknown, and no place and no answers make the condition hold.
     static func oracleUnsatisfiable(_ condition: MappingCondition) -> Bool {
         var occurrences = 0
         func renamed(_ condition: MappingCondition) -> MappingCondition {
@@ -101,9 +110,9 @@ import Testing
         }
         let independent = renamed(condition)
         let count = occurrences
-        return !sections.contains { section in
+        return !places.contains { section, item in
             (0..<(1 << count)).contains { bits in
-                holds(independent, section: section) { atom in
+                holds(independent, section: section, item: item) { atom in
                     guard case .predicate(let name, _) = atom, let number = Int(name.dropFirst("occurrence".count)) else { return false }
                     return bits & (1 << (number - 1)) != 0
                 }
@@ -169,6 +178,9 @@ import Testing
         (#"{"section": 0}"#, #"{"predicate": "isVegan"}"#, "in section 0 wherever predicate 'isVegan' holds"),
         (#"{"not": {"section": 3}}"#, #"{"all": [{"not": {"section": 0}}, {"predicate": "isVegan"}]}"#, "in every section but 0, 3 wherever predicate 'isVegan' holds"),
         (#"{"any": [{"sections": [0, 1]}, {"not": {"predicate": "isVegan"}}]}"#, #"{"not": {"predicate": "isVegan"}}"#, "wherever not predicate 'isVegan' holds"),
+        (#"{"items": [0]}"#, #"{"not": {"items": [1]}}"#, "at item 0"),
+        (#"{"not": {"items": [0]}}"#, #"{"all": [{"section": 2}, {"items": [1, 3]}]}"#, "in section 2 at items 1, 3"),
+        (#"{"items": [0]}"#, #"{"all": [{"items": [0]}, {"predicate": "isVegan"}]}"#, "at item 0 wherever predicate 'isVegan' holds"),
     ])
     func overlapIsDecidedPerSection(first: String, second: String, place: String) {
         let diagnostics = loadDiagnostics(configuration(

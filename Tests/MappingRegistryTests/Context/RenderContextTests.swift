@@ -1,4 +1,5 @@
 @testable import MappingRegistry
+import ModelStorage
 import RegistryFixtures
 import Testing
 
@@ -69,6 +70,40 @@ import Testing
             return
         }
         #expect(failed.code == .missingContext)
+    }
+
+    /// The incremental render resolves what it renders again with the
+    /// context it is given: across two updates, nothing is `missing-context`,
+    /// each changed row follows the state, and each result is the full render's.
+    @Test func anIncrementalRenderCarriesTheContextAcrossTwoUpdates() throws {
+        let renderer = TextRenderer(registry: try Self.registry())
+        let storage = MemoryStorage()
+        storage.setItems([soup, Dish(name: "Stew", price: 9), Dish(name: "Pie", price: 4)], forSection: 0)
+        var updates: [StorageUpdate] = []
+        let token = storage.observe { updates.append($0) }
+        let menu = Menu(soldOut: ["Stew", "Tart"])
+        var result = renderer.render(storage, context: menu)
+        #expect(result.text == "dish Soup\nfood Stew\ndish Pie\n")
+
+        try storage.replaceItem(at: ItemPosition(item: 0, section: 0), with: Dish(name: "Tart", price: 3))
+        result = renderer.render(storage, update: try #require(updates.last), previous: result, context: menu)
+        #expect(result.text == "food Tart\nfood Stew\ndish Pie\n")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.reusedCount == 2)
+        #expect(result.text == renderer.render(storage, context: menu).text)
+
+        storage.addItem(Dish(name: "Stew", price: 9), toSection: 0)
+        result = renderer.render(storage, update: try #require(updates.last), previous: result, context: menu)
+        #expect(result.text == "food Tart\nfood Stew\ndish Pie\nfood Stew\n")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.reusedCount == 3)
+        #expect(updates.count == 2)
+
+        // Without the context, the rows rendered again are missing-context, as a full render's would be.
+        storage.addItem(soup, toSection: 0)
+        let without = renderer.render(storage, update: try #require(updates.last), previous: result)
+        #expect(without.diagnostics.map(\.code) == [.missingContext])
+        withExtendedLifetime(token) {}
     }
 
     @Test func aContextPredicateBelowADefiniteWinnerNeedsNoContext() throws {

@@ -40,23 +40,25 @@ import Testing
             object = try #require(object[key] as? [String: Any])
         }
         let properties = try #require(object["properties"] as? [String: [String: Any]])
-        let keys = MappingsKey.keys(in: place.place)
-        #expect(Set(properties.keys) == Set(keys.map(\.rawValue)))
+        let keys = MappingsKey.described(in: place.place)
+        #expect(Set(properties.keys) == Set(keys.map(\.name)))
         for key in keys {
-            let description = try #require(properties[key.rawValue]?["description"] as? String)
+            let description = try #require(properties[key.name]?["description"] as? String)
             // The catalog registers nothing, so name lists add that they are empty.
-            #expect(description.hasPrefix(key.summary), "\(key.rawValue): \(description)")
+            #expect(description.hasPrefix(key.summary), "\(key.name): \(description)")
         }
-        #expect((object["required"] as? [String] ?? []) == keys.filter(\.isRequired).map(\.rawValue))
+        #expect((object["required"] as? [String] ?? []) == keys.filter(\.isRequired).map(\.name))
         #expect(object["additionalProperties"] as? Bool == false)
     }
 
     @Test func everyKeyHasOnePlaceAndADescription() {
-        let places: [MappingsKey.Place] = [.document, .mapping, .condition]
+        let places: [MappingsKey.Place] = [.document, .mapping]
         #expect(places.flatMap(MappingsKey.keys(in:)) == MappingsKey.allCases)
+        #expect(MappingsKey.keys(in: .condition).isEmpty)
+        #expect(MappingsKey.names(in: .condition) == ConditionKey.allCases.map(\.rawValue))
         for key in MappingsKey.allCases {
             #expect(key.summary.hasSuffix("."), "\(key.rawValue)")
         }
-        #expect(MappingsKey.allCases.filter(\.isTest).map(\.rawValue) == ["section", "sections", "predicate", "all", "any", "not"])
+        #expect(ConditionKey.tests.map(\.rawValue) == ["section", "sections", "items", "predicate", "all", "any", "not"])
     }
 }

@@ -41,6 +41,23 @@ final class CallCounter: @unchecked Sendable {
         #expect(counter.count("countedVegan") == 10)
     }
 
+    @Test func theItemSettlesItBeforeAnyPredicateRuns() throws {
+        let counter = CallCounter()
+        // The predicate is written first: only the index's reduction per item slot skips it.
+        let registry = try loadRegistry(configuration(
+            #"{"view": "DishRow", "model": "Dish"}"#,
+            #"{"view": "FoodRow", "model": "Dish", "condition": {"all": [{"predicate": "countedVegan"}, {"items": [0]}, {"section": 1}]}, "priority": 1}"#
+        ), plugins: Self.countingCatalog(counter))
+        let dish = Dish(name: "x", price: 1, vegan: true)
+        // Other items of the section, and item 0 of other sections: no predicate runs.
+        for index in 1..<50 { #expect(registry.resolve(dish, at: at(index, 1)).mapping?.view == "DishRow") }
+        for section in [0, 2, 9] { #expect(registry.resolve(dish, at: at(0, section)).mapping?.view == "DishRow") }
+        #expect(counter.count("countedVegan") == 0)
+        // Item 0 of section 1: evaluated once.
+        #expect(registry.resolve(dish, at: at(0, 1)).mapping?.view == "FoodRow")
+        #expect(counter.count("countedVegan") == 1)
+    }
+
     @Test func lowerPriorityPredicatesAreNotEvaluatedOnceAHigherPriorityMappingApplies() throws {
         let counter = CallCounter()
         let registry = try loadRegistry(configuration(

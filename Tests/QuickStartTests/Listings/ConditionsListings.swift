@@ -30,6 +30,37 @@ import Testing
         // doc-listing-end: fallback
     }
 
+    @Test func theFirstRowOfEverySectionIsALargeCard() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: Dish.self, named: "Dish")
+        plugins.register(view: DishRow.self, named: "DishRow")
+        plugins.register(view: "LargeCard", for: Dish.self) { dish, _ in "[ \(dish.name.uppercased()) ]" }
+        // doc-listing: items
+        let registry = try MappingRegistry(plugins: plugins) {
+            Map("LargeCard", for: Dish.self, when: .items([0]), priority: 1)  // the first row of every section
+            Map(DishRow.self)
+        }
+        // doc-listing-end: items
+        let json = """
+            {
+              "version": 1,
+              "mappings": [
+                { "view": "LargeCard", "model": "Dish", "condition": { "items": [0] }, "priority": 1 },
+                { "view": "DishRow", "model": "Dish" }
+              ]
+            }
+            """
+        let fromJSON = try MappingRegistry(configuration: Data(json.utf8), plugins: plugins)
+        let storage = MemoryStorage()
+        storage.setItems([Dish(name: "Soup", price: 6.5), Dish(name: "Salad", price: 8)], forSection: 0)
+        storage.setItems([Dish(name: "Steak", price: 26), Dish(name: "Fries", price: 4)], forSection: 1)
+        for registry in [registry, fromJSON] {
+            let result = TextRenderer(registry: registry).render(storage)
+            #expect(result.text == "[ SOUP ]\nSalad 8.0\n\n[ STEAK ]\nFries 4.0\n")
+            #expect(result.diagnostics.isEmpty)
+        }
+    }
+
     @Test func predicatesDecoratorsAndAFallbackWorkTogether() throws {
         var plugins = PluginCatalog()
         plugins.register(model: Dish.self, named: "Dish")

@@ -81,11 +81,11 @@ extension MappedDataSource {
         // doc-listing: dt-events
         let registry = try MappingRegistry(plugins: PluginCatalog()) {
             Map(PostCell.self)
-                .on(.didSelect) { (cell: PostCell, post: Post, position) in opened.add(post.title) }
-                .on(.height) { (post: Post, _) in post.title.count > 30 ? 88 : 44 }      // heightForCell
-                .on(.shouldHighlight) { (post: Post, _) in !post.title.isEmpty }
-                .on(.canMove) { (_: Post, position) in position.section > 0 }
-                .on(.canEdit) { (_: Post, _) in true }                                  // canEditCell
+                .on(.didSelect) { cell, post, position in opened.add(post.title) }
+                .on(.height) { post, _ in post.title.count > 30 ? 88 : 44 }              // heightForCell
+                .on(.shouldHighlight) { post, _ in !post.title.isEmpty }
+                .on(.canMove) { _, position in position.section > 0 }
+                .on(.canEdit) { _, _ in true }                                          // canEditCell
         }
         // doc-listing-end: dt-events
         return registry
@@ -95,8 +95,8 @@ extension MappedDataSource {
         // doc-listing: dt-duplicate-handler
         let registry = try MappingRegistry(plugins: PluginCatalog()) {
             Map(PostCell.self)
-                .on(.didSelect) { (post: Post, _) in opened.add(post.title) }
-                .on(.didSelect) { (post: Post, _) in shared.add(post.title) }   // DTTableViewManager would never call this one
+                .on(.didSelect) { post, _ in opened.add(post.title) }
+                .on(.didSelect) { post, _ in shared.add(post.title) }           // DTTableViewManager would never call this one
         }
         // doc-listing-end: dt-duplicate-handler
         return registry

@@ -26,13 +26,13 @@ func eventsRegistry(plugins: PluginCatalog, orders: NameLog, impressions: NameLo
     // doc-listing: events-swift
     let registry = try MappingRegistry(plugins: plugins) {
         Map(DishRow.self)
-            .on(.didSelect) { (row: DishRow, dish: Dish, position) in     // the view, the model, the position
+            .on(.didSelect) { row, dish, position in                      // the view, the model, the position
                 orders.add(dish.name)
             }
-            .on(.willDisplay) { (dish: Dish, position) in                 // the model and the position
+            .on(.willDisplay) { dish, position in                         // the model and the position
                 impressions.add(dish.name)
             }
-            .on(.canMove) { (dish: Dish, _) in !dish.soldOut }            // a question, answered with a Bool
+            .on(.canMove) { dish, _ in !dish.soldOut }                    // a question, answered with a Bool
         Map(PriceRow.self, for: Drink.self)                               // no handlers: every event is unhandled
     }
     // doc-listing-end: events-swift
@@ -47,6 +47,10 @@ func eventsPlugins(orders: NameLog) -> PluginCatalog {
         orders.add(dish.name)
     }
     plugins.register(handler: "dishCanMove", for: .canMove, model: Dish.self) { dish, _ in !dish.soldOut }
+    // Takes the row too: only a mapping whose view is a DishRow (or a subclass) may list it.
+    plugins.register(handler: "logRow", for: .willDisplay, view: DishRow.self) { row, dish, _ in
+        orders.add(row.render())
+    }
     // doc-listing-end: events-named-handlers
     return plugins
 }
@@ -103,7 +107,17 @@ func selectRow(_ dish: Dish, at position: ItemPosition, showing row: DishRow, re
         #expect(registry.mappings.map(\.view) == ["DishRow"])
         #expect(registry.send(.didSelect, to: Self.special, at: ItemPosition(item: 0, section: 0)).output != nil)
         #expect(registry.send(.canMove, to: Self.special, at: ItemPosition(item: 0, section: 0)).output == false)
-        #expect(orders.all == ["Special"])
+        #expect(ReusePool(registry: registry).send(.willDisplay, to: Self.special, at: ItemPosition(item: 0, section: 0)).output != nil)
+        #expect(orders.all == ["Special", menuLine(Self.special.name, Self.special.price)])
+        // Listed on a mapping of another view, the row-taking handler is a load error at its name.
+        let other = json.replacingOccurrences(of: #""view": "DishRow""#, with: #""view": "ChefSpecialRow""#)
+        let plugins = eventsPlugins(orders: orders)
+        #expect(throws: ConfigurationError.self) { try MappingRegistry(configuration: Data(other.utf8), plugins: plugins) }
+        do {
+            _ = try MappingRegistry(configuration: Data(other.utf8), plugins: plugins)
+        } catch {
+            #expect(error.diagnostics.filter { $0.severity == .error }.map(\.code) == [.incompatibleView])
+        }
     }
 
     @Test func theHostsSendsGiveWhatTheArticleSays() throws {

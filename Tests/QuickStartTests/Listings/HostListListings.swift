@@ -37,11 +37,11 @@ func menuRegistry(session: MenuSession) throws -> MappingRegistry {
     // table's delegate methods, on the main actor.
     try MappingRegistry(plugins: PluginCatalog()) {
         Map(DishCell.self)
-            .on(.didSelect) { (dish: Dish, _) in MainActor.assumeIsolated { session.order(dish.name) } }
-            .on(.willDisplay) { (dish: Dish, _) in MainActor.assumeIsolated { _ = session.onScreen.insert(dish.name) } }
-            .on(.didEndDisplaying) { (dish: Dish, _) in MainActor.assumeIsolated { _ = session.onScreen.remove(dish.name) } }
+            .on(.didSelect) { dish, _ in MainActor.assumeIsolated { session.order(dish.name) } }
+            .on(.willDisplay) { dish, _ in MainActor.assumeIsolated { _ = session.onScreen.insert(dish.name) } }
+            .on(.didEndDisplaying) { dish, _ in MainActor.assumeIsolated { _ = session.onScreen.remove(dish.name) } }
         Map(DrinkCell.self)
-            .on(.didSelect) { (cell: DrinkCell, drink: Drink, _) in
+            .on(.didSelect) { cell, drink, _ in
                 MainActor.assumeIsolated {
                     session.order(drink.name)
                     cell.accessoryType = .checkmark

@@ -27,6 +27,9 @@ final class IndexedResolver: Resolver {
     let mappingsByKind: [[CompiledMapping]]
     /// The sections the conditions name, numbered for the plans' section index.
     let sectionSlots: SectionSlots
+    /// The items the conditions name, numbered likewise: one slot (every
+    /// item alike) when no condition names an item.
+    let itemSlots: SectionSlots
     let cache: ResolutionCache
     /// The mappings that resolving hands out: a copy per thread slot, so
     /// threads resolving at once retain no shared object.
@@ -44,7 +47,9 @@ final class IndexedResolver: Resolver {
         kindSlots = rule.kindSlots
         mappingsByKind = rule.mappingsByKind
         cache = ResolutionCache(slotCount: rule.kinds.count)
-        sectionSlots = SectionSlots(named: rule.mappings.reduce(into: Set<Int>()) { $0.formUnion($1.compiled.condition.namedSections) })
+        let conditions = rule.mappings.map(\.compiled.condition)
+        sectionSlots = SectionSlots(named: conditions.reduce(into: Set<Int>()) { $0.formUnion($1.named(.section)) })
+        itemSlots = SectionSlots(named: conditions.reduce(into: Set<Int>()) { $0.formUnion($1.named(.item)) })
         replicas = MappingReplicas(rule.mappings)
     }
 
@@ -110,7 +115,8 @@ final class IndexedResolver: Resolver {
         _ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int, _ source: Source
     ) -> Outcome {
         if plan.checksEveryValue { return Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position, source) }
-        let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[sectionSlots.slot(of: position.section)])
+        let set = plan.candidatesBySlot.isEmpty ? 0
+            : Int(plan.candidatesBySlot[sectionSlots.slot(of: position.section) * itemSlots.count + itemSlots.slot(of: position.item)])
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
         // Reads the candidates in place, as plain integers.
@@ -154,6 +160,6 @@ final class IndexedResolver: Resolver {
     private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
         guard TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
         let accepting = mappingsByKind[slot].filter { $0.accepts(value) }
-        return ResolutionPlan(accepting: accepting, sections: sectionSlots)
+        return ResolutionPlan(accepting: accepting, sections: sectionSlots, items: itemSlots)
     }
 }

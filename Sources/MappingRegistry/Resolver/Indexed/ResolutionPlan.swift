@@ -1,9 +1,9 @@
 import ModelStorage
 
 /// The precomputed answer to "which mappings could show a value of this
-/// dynamic type, for this kind, in this section", so resolving an item is
-/// a table lookup, an array index by section, and the predicates of only
-/// the mappings still in question.
+/// dynamic type, for this kind, at this section and item", so resolving an
+/// item is a table lookup, an array index by section and item slot, and
+/// the predicates of only the mappings still in question.
 ///
 /// The candidates are kept as plain integers in one array, so reading them
 /// touches no reference count:
@@ -13,16 +13,17 @@ import ModelStorage
 /// level:  definiteCount, predicatedCount, definite…, (mapping, test)…
 /// ```
 ///
-/// A *definite* mapping's condition certainly holds in the section (none,
-/// or sections only); a *predicated* one's depends on predicates, and its
-/// test is what is left of its condition once the section is known.
+/// A *definite* mapping's condition certainly holds at the place (none,
+/// or sections and items only); a *predicated* one's depends on
+/// predicates, and its test is what is left of its condition once the
+/// section and item are known.
 final class ResolutionPlan: Sendable {
     /// Casts to this type depend on the value (collections, `AnyHashable`),
     /// so candidates are found per value and the arrays below are empty.
     let checksEveryValue: Bool
     /// For each distinct candidate set, the mapping that always wins there
     /// (its top level holds exactly one definite mapping and nothing to
-    /// evaluate), or -1. Set 0 serves every section no condition names.
+    /// evaluate), or -1. Set 0 serves every section and item no condition names.
     let winners: [Int32]
     /// Where each candidate set starts in ``entries``.
     let setStarts: [Int32]
@@ -36,8 +37,9 @@ final class ResolutionPlan: Sendable {
     /// ``predicateBoxes`` keeps them alive.
     let predicates: [Unmanaged<PredicateBox>?]
     private let predicateBoxes: [PredicateBox]
-    /// For each section slot of the registry, the index of its candidate
-    /// set; empty when every section shares set 0.
+    /// For each section slot and item slot of the registry (at
+    /// `section * itemSlotCount + item`), the index of its candidate set;
+    /// empty when every place shares set 0.
     let candidatesBySlot: [Int32]
     /// The mapping that always wins, whatever the section and value.
     var alwaysResolvesTo: Int? {
@@ -69,23 +71,39 @@ final class ResolutionPlan: Sendable {
     }
 
     /// Builds the plan for the mappings (of one kind, in declaration order)
-    /// that take the type, over the registry's section slots.
+    /// that take the type, over the registry's section and item slots.
     ///
     /// - Parameters:
     ///   - accepting: The mappings whose model and view take the type.
     ///   - sections: The registry's section slots.
-    init(accepting: [CompiledMapping], sections: SectionSlots) {
+    ///   - items: The registry's item slots.
+    init(accepting: [CompiledMapping], sections: SectionSlots, items: SectionSlots) {
         checksEveryValue = false
         var builder = Builder(accepting: accepting)
-        // Every section no candidate names behaves like any other such section.
-        var named: Set<Int> = []
-        for mapping in accepting { named.formUnion(mapping.condition.namedSections) }
-        _ = builder.addSet(section: SectionSlots.unnamedSection)
+        // Every section (item) no candidate names behaves like any other such one.
+        var namedSections: Set<Int> = [], namedItems: Set<Int> = []
+        for mapping in accepting {
+            namedSections.formUnion(mapping.condition.named(.section))
+            namedItems.formUnion(mapping.condition.named(.item))
+        }
+        let unnamed = ItemPosition(item: SectionSlots.unnamedItem, section: SectionSlots.unnamedSection)
+        var sets = [unnamed: builder.addSet(at: unnamed)]
         var bySlot: [Int32] = []
-        if !named.isEmpty {
-            bySlot = [Int32](repeating: 0, count: sections.count)
-            for section in named.sorted() {
-                bySlot[sections.slot(of: section)] = builder.addSet(section: section)
+        if !namedSections.isEmpty || !namedItems.isEmpty {
+            // What each of the registry's slots is to these mappings: a
+            // section (item) they name, or one like every unnamed one.
+            var sectionOfSlot = [Int](repeating: SectionSlots.unnamedSection, count: sections.count)
+            for section in namedSections { sectionOfSlot[sections.slot(of: section)] = section }
+            var itemOfSlot = [Int](repeating: SectionSlots.unnamedItem, count: items.count)
+            for item in namedItems { itemOfSlot[items.slot(of: item)] = item }
+            bySlot = [Int32](repeating: 0, count: sections.count * items.count)
+            for (sectionSlot, section) in sectionOfSlot.enumerated() {
+                for (itemSlot, item) in itemOfSlot.enumerated() {
+                    let place = ItemPosition(item: item, section: section)
+                    let set = sets[place] ?? builder.addSet(at: place)
+                    sets[place] = set
+                    bySlot[sectionSlot * items.count + itemSlot] = set
+                }
             }
             if builder.winners.count == 1 { bySlot = [] }
         }
@@ -118,26 +136,28 @@ final class ResolutionPlan: Sendable {
             self.accepting = accepting
         }
 
-        /// Adds the candidate set of a section; returns its index.
-        mutating func addSet(section: Int) -> Int32 {
+        /// Adds the candidate set of a place (a section and an item); returns its index.
+        mutating func addSet(at place: ItemPosition) -> Int32 {
             var byPriority: [Int: (definite: [Int32], predicated: [(Int32, Condition)])] = [:]
             for mapping in accepting {
                 let index = Int32(mapping.index)
-                switch mapping.condition.truth(inSection: section) {
+                switch mapping.condition.truth(at: place) {
                 case .no:
                     continue
                 case .yes:
                     byPriority[mapping.priority, default: ([], [])].definite.append(index)
                 case .unknown:
                     byPriority[mapping.priority, default: ([], [])].predicated
-                        .append((index, mapping.condition.residual(inSection: section)))
+                        .append((index, mapping.condition.residual(at: place)))
                 }
             }
             let levels = byPriority.keys.sorted(by: >).compactMap { byPriority[$0] }
             // Sets are shared by their mappings; a set with tests only with
-            // the same section (a test may depend on it).
+            // the same place (a test may depend on it).
             var key: [Int32] = levels.flatMap { $0.definite + [-1] + $0.predicated.map(\.0) + [-2] }
-            if levels.contains(where: { !$0.predicated.isEmpty }) { key += [-3, Int32(truncatingIfNeeded: section)] }
+            if levels.contains(where: { !$0.predicated.isEmpty }) {
+                key += [-3, Int32(truncatingIfNeeded: place.section), Int32(truncatingIfNeeded: place.item)]
+            }
             if let existing = known[key] { return existing }
 
             let set = Int32(winners.count)

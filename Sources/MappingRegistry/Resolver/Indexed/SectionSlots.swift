@@ -1,9 +1,12 @@
-/// Numbers the sections that the registry's conditions name, so a plan can
-/// find a section's candidates with an array index: slot 0 stands for
-/// every section no condition names, slots 1… for the named ones.
+/// Numbers the sections (or, in a second table, the items) that the
+/// registry's conditions name, so a plan can find a position's candidates
+/// with an array index: slot 0 stands for every section (item) no
+/// condition names, slots 1… for the named ones.
 struct SectionSlots: Sendable {
     /// The section that stands for every section no condition names.
     static let unnamedSection = ConditionSpace.unnamedSection
+    /// The item that stands for every item no condition names.
+    static let unnamedItem = ConditionSpace.unnamedItem
 
     /// The largest section looked up in a dense array; larger ones go
     /// through a dictionary.

@@ -26,7 +26,10 @@ import Testing
         return plugins
     }
 
-    static func randomMapping(using random: inout SplitMix64) -> String {
+    /// - Parameters:
+    ///   - random: Draws everything but `items`.
+    ///   - itemDraws: Draws `items` conditions, apart so they leave the rest of each configuration as it was.
+    static func randomMapping(using random: inout SplitMix64, itemDraws: inout SplitMix64) -> String {
         let model = viewsByModel.keys.sorted().randomElement(using: &random) ?? "Int"
         let view = viewsByModel[model]?.randomElement(using: &random) ?? "Plain"
         var fields = [#""view": "\#(view)""#, #""model": "\#(model)""#]
@@ -36,6 +39,7 @@ import Testing
         if Bool.random(using: &random), let predicate = predicatesByModel[model]?.randomElement(using: &random) {
             condition.append(#""predicate": "\#(predicate)""#)
         }
+        if Int.random(in: 0..<4, using: &itemDraws) == 0 { condition.append(#""items": [\#(Int.random(in: 0..<3, using: &itemDraws))]"#) }
         if !condition.isEmpty { fields.append(#""condition": {\#(condition.joined(separator: ", "))}"#) }
         fields.append(#""priority": \#(Int.random(in: 0..<3, using: &random))"#)
         return "{" + fields.joined(separator: ", ") + "}"
@@ -58,7 +62,8 @@ import Testing
         for seed in UInt64(1)...400 {
             var random = SplitMix64(seed: seed)
             let count = Int.random(in: 1...8, using: &random)
-            let mappings = (0..<count).map { _ in Self.randomMapping(using: &random) }
+            var itemDraws = SplitMix64(seed: seed &+ 1_000_003)
+            let mappings = (0..<count).map { _ in Self.randomMapping(using: &random, itemDraws: &itemDraws) }
             let json = configuration(mappings.joined(separator: ",\n"))
             guard let registry = try? loadRegistry(json, plugins: Self.plugins()) else { continue }
             let indexed = registry.resolver
