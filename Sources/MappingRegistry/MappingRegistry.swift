@@ -36,11 +36,12 @@ public final class MappingRegistry: Sendable {
 
     /// What the mappings came from, for messages: `mappings.json`, or `the mappings`.
     let sourceDescription: String
-    /// The mappings by kind, type and section, for resolving.
-    let index: ResolutionIndex
-    /// The mappings that resolving hands out: a copy per thread slot, so
-    /// threads resolving at once retain no shared object.
-    let replicas: MappingReplicas
+    /// The resolution rule: the mappings by kind, every one tested per item.
+    let reference: ReferenceResolver
+    /// What resolves items: the ``Resolver`` that resolving, the renderers,
+    /// ``ReusePool`` and events call. With the index switched off
+    /// (`MAPPING_REGISTRY_INDEX=off`) it hands every item to ``reference``.
+    let resolver: IndexedResolver
     /// How many distinct reuse identifiers there are: the pool slots a ``ReusePool`` needs.
     let poolCount: Int
 
@@ -65,23 +66,24 @@ public final class MappingRegistry: Sendable {
     /// - Throws: ``ConfigurationError`` with every error found (and the
     ///   warnings), when there is at least one error.
     public convenience init(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy = DiagnosticPolicy()) throws(ConfigurationError) {
-        try self.init(plugins: plugins, sources: sources, policy: policy, usesIndex: ResolutionIndex.isEnabledByEnvironment)
+        try self.init(plugins: plugins, sources: sources, policy: policy, usesIndex: IndexedResolver.isEnabledByEnvironment)
     }
 
     /// Loads and checks, with the resolution index on or off.
     ///
-    /// - Parameter usesIndex: Whether ``resolve(_:at:kind:context:)`` goes through
-    ///   the index (the default), or tests every mapping of the kind, as the
-    ///   reference resolver does: for debugging, and for tests that compare the two.
+    /// - Parameter usesIndex: Whether items resolve through the
+    ///   `IndexedResolver` (the default), or through the ``ReferenceResolver``,
+    ///   which tests every mapping of the kind: for debugging, and for tests
+    ///   that compare the two.
     init(plugins: PluginCatalog, sources: [MappingSource], policy: DiagnosticPolicy, usesIndex: Bool) throws(ConfigurationError) {
         let loaded = try LoadPipeline.load(sources, plugins: plugins, policy: policy)
         mappings = loaded.mappings.map(Mapping.init)
-        replicas = MappingReplicas(mappings)
         warnings = loaded.warnings
         let jsonNames = sources.compactMap(\.jsonName)
         sourceDescription = jsonNames.count == 1 && sources.count == 1 ? jsonNames[0] : "the mappings"
-        index = ResolutionIndex(loaded.mappings, isEnabled: usesIndex)
-        customKinds = index.kinds.filter { !ViewKind.builtIns.contains($0) }
+        reference = ReferenceResolver(mappings)
+        resolver = IndexedResolver(reference, isEnabled: usesIndex)
+        customKinds = reference.kinds.filter { !ViewKind.builtIns.contains($0) }
         poolCount = (loaded.mappings.map(\.poolIndex).max() ?? -1) + 1
     }
 

@@ -134,7 +134,7 @@ extension MappingChecker {
         guard present != all else { return "" }
         let preposition = axis == .section ? "in" : "at"
         // -1 stands for every section (item) no condition names.
-        if present.contains(SectionSlots.unnamedSection) {
+        if present.contains(ConditionSpace.unnamedSection) {
             let excluded = all.subtracting(present).sorted()
             return "\(preposition) every \(axis.noun) but " + excluded.map(String.init).joined(separator: ", ")
         }

@@ -54,7 +54,7 @@ extension Condition {
     ///
     /// The place is an item's position when resolving; when reducing or
     /// comparing conditions it is a named section or item, or
-    /// ``SectionSlots/unnamedSection`` / ``SectionSlots/unnamedItem``
+    /// ``ConditionSpace/unnamedSection`` / ``ConditionSpace/unnamedItem``
     /// standing for every one the conditions do not name.
     ///
     /// `all` stops at the first part that is `no`, `any` at the first that
@@ -98,12 +98,12 @@ extension Condition {
     }
 
     /// The places two conditions can be told apart at: each section either
-    /// names plus ``SectionSlots/unnamedSection``, crossed with each item
-    /// either names plus ``SectionSlots/unnamedItem``.
+    /// names plus ``ConditionSpace/unnamedSection``, crossed with each item
+    /// either names plus ``ConditionSpace/unnamedItem``.
     static func places(telling conditions: Condition...) -> [ItemPosition] {
         let union = { (axis: ConditionKey.Axis) in conditions.reduce(into: Set<Int>()) { $0.formUnion($1.named(axis)) }.sorted() }
-        let items = union(.item) + [SectionSlots.unnamedItem]
-        return (union(.section) + [SectionSlots.unnamedSection]).flatMap { section in
+        let items = union(.item) + [ConditionSpace.unnamedItem]
+        return (union(.section) + [ConditionSpace.unnamedSection]).flatMap { section in
             items.map { ItemPosition(item: $0, section: section) }
         }
     }
@@ -112,7 +112,7 @@ extension Condition {
     /// it can hold in sections it does not name (and so in infinitely many).
     var possibleSections: Set<Int>? {
         let places = Self.places(telling: self).filter { truth(at: $0) != .no }
-        if places.contains(where: { $0.section == SectionSlots.unnamedSection }) { return nil }
+        if places.contains(where: { $0.section == ConditionSpace.unnamedSection }) { return nil }
         return Set(places.map(\.section))
     }
 

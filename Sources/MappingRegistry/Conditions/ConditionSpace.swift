@@ -15,6 +15,13 @@ struct ConditionSpace {
     /// nothing is claimed (there are `2^n` combinations per section).
     static let predicateLimit = 10
 
+    /// A section no condition can name (conditions reject negative
+    /// sections), standing for every unnamed one.
+    static let unnamedSection = -1
+    /// An item no condition can name (conditions reject negative items),
+    /// standing for every unnamed one.
+    static let unnamedItem = -1
+
     /// Each distinct predicate call, numbered: its bit in a combination.
     private let calls: [PredicateCall: Int]
     /// The places to try: see ``Condition/places(telling:)``.

@@ -138,7 +138,7 @@ extension MappingRegistry {
         view: EventView,
         answer: UnsafeMutableRawPointer
     ) -> Delivery {
-        guard let found = mappings[index].compiled.handler(for: event) else { return .unhandled(replicas.mapping(at: index)) }
+        guard let found = mappings[index].compiled.handler(for: event) else { return .unhandled(mapping(at: index)) }
         let run = found._withUnsafeGuaranteedRef { handler -> HandlerRun in
             guard handler.output == ObjectIdentifier(output) else { return .incompatibleEvent }
             guard let requirement = handler.view else {

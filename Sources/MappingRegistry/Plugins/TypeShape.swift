@@ -17,7 +17,10 @@ enum TypeShape: Sendable, Equatable {
     case undecidable
 
     /// Reads the shape of `type`.
-    init(_ type: any Any.Type) {
+    ///
+    /// - Parameter kind: Reads a type's metadata kind; a test passes a
+    ///   reader that fails, to check that the shape is then `undecidable`.
+    init(_ type: any Any.Type, kind: (any Any.Type) -> RuntimeMetadata.Kind? = RuntimeMetadata.kind(of:)) {
         if type == Any.self {
             self = .anything
             return
@@ -26,16 +29,16 @@ enum TypeShape: Sendable, Equatable {
             self = .reference
             return
         }
-        if type == AnyHashable.self {
+        if type == AnyHashable.self || type is any OptionalUnwrapping.Type {
             self = .undecidable
             return
         }
-        // The first word of Swift type metadata is its kind (stable ABI):
-        // struct 0x200, enum 0x201, Optional 0x202, existential 0x303.
-        switch RuntimeMetadata.kind(of: type) {
-        case 0x200, 0x201: self = .value
-        case 0x303: self = ExistentialLayout(type).map(TypeShape.existential) ?? .undecidable
-        default: self = .undecidable
+        // No public API tells a struct or enum from a tuple, function or
+        // metatype, or lists an existential's protocols: the metadata does.
+        switch kind(type) {
+        case .structure, .enumeration: self = .value
+        case .existential: self = ExistentialLayout(type).map(TypeShape.existential) ?? .undecidable
+        case .optional, .other, nil: self = .undecidable
         }
     }
 }
@@ -54,9 +57,9 @@ struct ExistentialLayout: Sendable, Equatable {
 
     /// Reads the layout of an existential type's metadata; `nil` when it
     /// names an Objective-C protocol, whose conformances the Swift runtime
-    /// does not answer for here.
+    /// does not answer for here, or the layout is not as expected.
     init?(_ type: any Any.Type) {
-        guard let layout = RuntimeMetadata.existentialLayout(of: type) else { return nil }
+        guard let layout = RuntimeMetadata.existential(of: type) else { return nil }
         protocols = layout.protocols
         isClassBound = layout.isClassBound
         superclassType = layout.superclass

@@ -146,3 +146,11 @@ struct RenderSession<Output: TextOutputStream, Source: ContextSource> {
         return RenderedEntry(text: text, diagnostic: diagnostic)
     }
 }
+
+/// One rendered item or supplementary model: its text (a view's output or a
+/// placeholder, without the line break) and, for a placeholder, the
+/// diagnostic that says why the item has no view.
+struct RenderedEntry: Sendable {
+    var text: String
+    var diagnostic: Diagnostic?
+}

@@ -22,6 +22,9 @@ import ModelStorage
 public final class ReusePool {
     /// The registry that decides which view shows each model.
     public let registry: MappingRegistry
+    /// The registry's resolver, held by the pool itself: called through the
+    /// registry's property, it was retained and released on every item.
+    private let resolver: IndexedResolver
     /// How many views the pool has created: at most one per reuse identifier.
     public private(set) var viewsCreated = 0
     /// One slot per reuse identifier (by the registry's pool index): the
@@ -35,6 +38,7 @@ public final class ReusePool {
     /// - Parameter registry: The mappings to resolve items with.
     public init(registry: MappingRegistry) {
         self.registry = registry
+        resolver = registry.resolver
         slotCount = registry.poolCount
         slots = .allocate(capacity: max(slotCount, 1))
         slots.initialize(repeating: nil, count: slotCount)
@@ -56,8 +60,9 @@ public final class ReusePool {
     /// - Returns: The text, or the diagnostic that says why there is none
     ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`, `missing-context`, `unrenderable-view`).
     public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Result<String, Diagnostic> {
-        if let context { return render(model, at: position, kind: kind, GivenContext(context: context)) }
-        return render(model, at: position, kind: kind, NoContext())
+        // `== nil` reads only the tag (see `MappingRegistry.resolve`).
+        if context == nil { return render(model, at: position, kind: kind, NoContext()) }
+        return render(model, at: position, kind: kind, GivenContext(context: context))
     }
 
     /// ``render(_:at:kind:context:)`` without a context: what a call that
@@ -77,7 +82,7 @@ public final class ReusePool {
     /// path, which moves no diagnostic around when the item renders.
     @inline(__always)
     func text<Source: ContextSource>(for model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> String? {
-        switch registry.outcome(model, at: position, kind: kind, source) {
+        switch resolver.outcome(model, at: position, kind: kind, keepsValue: true, source) {
         case .resolved(let index): text(for: model, mapping: index, at: position)
         case .resolvedUnwrapped(let index, let unwrapped): text(for: unwrapped, mapping: index, at: position)
         default: nil

@@ -38,8 +38,10 @@ extension MappingRegistry {
     ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The outcome; never traps.
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Resolution {
-        if let context { return resolve(model, at: position, kind: kind, GivenContext(context: context)) }
-        return resolve(model, at: position, kind: kind, NoContext())
+        // `== nil` reads only the tag: `if let` would copy the existential
+        // out and destroy it, through value witnesses, on every resolve.
+        if context == nil { return resolve(model, at: position, kind: kind, NoContext()) }
+        return resolve(model, at: position, kind: kind, GivenContext(context: context))
     }
 
     /// ``resolve(_:at:kind:context:)`` without a context: what a call that
@@ -57,14 +59,18 @@ extension MappingRegistry {
 
     @inline(__always)
     private func resolve<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Resolution {
-        guard let slot = index.slot(of: kind) else {
-            return resolution(of: unwrapOptionals(model).map(Outcome.missing) ?? .nilModel, at: position, kind: kind, source)
-        }
+        resolve(model, at: position, kind: kind, source, by: resolver)
+    }
+
+    /// Resolves through one resolver of the seam; the contract tests call
+    /// it with each, to compare their answers.
+    @inline(__always)
+    func resolve<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source, by resolver: some Resolver) -> Resolution {
         // The resolved case is answered here, without handing the outcome
         // on: copying it costs more than the rest of a cached resolve.
-        switch index.outcome(model, at: position, slot: slot, keepsValue: false, source) {
+        switch resolver.outcome(model, at: position, kind: kind, keepsValue: false, source) {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
-            return .resolved(replicas.mapping(at: index))
+            return .resolved(resolver.mapping(at: index))
         case let failure:
             return resolution(of: failure, at: position, kind: kind, source)
         }
@@ -75,7 +81,7 @@ extension MappingRegistry {
     private func resolution<Source: ContextSource>(of outcome: Outcome, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Resolution {
         switch outcome {
         case .resolved(let index), .resolvedUnwrapped(let index, _):
-            return .resolved(replicas.mapping(at: index))
+            return .resolved(mappings[index])
         case .ambiguous(let indexes, _):
             return .ambiguous(indexes.map { mappings[$0] }, diagnostic(for: outcome, at: position, kind: kind, source))
         default:
@@ -101,24 +107,18 @@ extension MappingRegistry {
         }
     }
 
-    /// Resolves to an index: the hot path of the renderers.
+    /// Resolves to an index through the seam, keeping an `Optional`'s
+    /// wrapped value: what events and a failed render's diagnostic ask.
     @inline(__always)
     func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Outcome {
-        guard let slot = index.slot(of: kind) else {
-            guard let value = unwrapOptionals(model) else { return .nilModel }
-            return .missing(value)
-        }
-        return index.outcome(model, at: position, slot: slot, keepsValue: true, source)
+        resolver.outcome(model, at: position, kind: kind, keepsValue: true, source)
     }
 
-    /// Resolves by the reference rule, testing every mapping of the kind
-    /// against the value, with no index: what the index must always agree with.
-    func resolveWithoutIndex(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Resolution {
-        let source = GivenContext(context: context)
-        guard let slot = index.slot(of: kind) else {
-            return resolution(of: unwrapOptionals(model).map(Outcome.missing) ?? .nilModel, at: position, kind: kind, source)
-        }
-        return resolution(of: index.referenceOutcome(model, at: position, slot: slot, source), at: position, kind: kind, source)
+    /// Mapping `index` as the resolver hands it out (a copy per thread,
+    /// through the index).
+    @inline(__always)
+    func mapping(at index: Int) -> Mapping {
+        resolver.mapping(at: index)
     }
 
     // MARK: - Diagnostics
@@ -126,10 +126,10 @@ extension MappingRegistry {
     func missingDiagnostic<Source: ContextSource>(_ value: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Diagnostic {
         let typeName = String(describing: Swift.type(of: value))
         let place = Self.describe(position, kind: kind)
-        guard let slot = index.slot(of: kind) else {
+        guard let slot = reference.kindSlots.slot(of: kind) else {
             // A kind one typo away from a declared one (`heder`, `baner`) is
             // most likely that kind, misspelt in the mappings or the data.
-            let near = Suggestion.closest(to: kind.rawValue, in: index.kinds.map(\.rawValue))
+            let near = Suggestion.closest(to: kind.rawValue, in: reference.kinds.map(\.rawValue))
                 .map { "; it has mappings of kind '\($0)': a typo in the mappings or in the data?" } ?? ""
             return Diagnostic(
                 severity: .error,
@@ -138,7 +138,7 @@ extension MappingRegistry {
                 position: position
             )
         }
-        let reasons = index.mappingsByKind[slot].compactMap { reasonForNotApplying($0, to: value, at: position, source) }
+        let reasons = reference.mappingsByKind[slot].compactMap { reasonForNotApplying($0, to: value, at: position, source) }
         return Diagnostic(
             severity: .error,
             code: .missingMapping,

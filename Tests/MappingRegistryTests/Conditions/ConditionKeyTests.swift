@@ -58,8 +58,8 @@ import Testing
                 for dish in Self.dishes {
                     let position = ItemPosition(item: item, section: section)
                     let expected = holds(dish, position) ? "DishRow" : "FoodRow"
-                    #expect(registry.resolve(dish, at: position).mapping?.view == expected, "\(dish.name) at \(position)")
-                    #expect(registry.resolveWithoutIndex(dish, at: position, kind: .cell).mapping?.view == expected, "reference rule: \(dish.name) at \(position)")
+                    #expect(registry.resolve(dish, at: position, by: registry.resolver).mapping?.view == expected, "\(dish.name) at \(position)")
+                    #expect(registry.resolve(dish, at: position, kind: .cell, by: registry.reference).mapping?.view == expected, "reference rule: \(dish.name) at \(position)")
                 }
             }
         }

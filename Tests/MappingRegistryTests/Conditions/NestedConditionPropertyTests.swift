@@ -86,13 +86,14 @@ import Testing
             var random = SplitMix64(seed: seed)
             let declarations = (0..<random.int(in: 1...8)).map { _ in Self.randomDeclaration(using: &random) }
             guard let registry = try? MappingRegistry(plugins: plugins, sources: [.declarations(declarations)]) else { continue }
+            let indexed = registry.resolver
             loaded += 1
             for _ in 0..<50 {
                 let item = Self.randomItem(using: &random)
                 let position = ItemPosition(item: random.int(in: 0...4), section: random.int(in: 0...5))
                 let kind: ViewKind = random.chance(0.25) ? .header : .cell
-                let cached = resolutionSummary(registry.resolve(item, at: position, kind: kind))
-                let uncached = resolutionSummary(registry.resolveWithoutIndex(item, at: position, kind: kind))
+                let cached = resolutionSummary(registry.resolve(item, at: position, kind: kind, by: indexed))
+                let uncached = resolutionSummary(registry.resolve(item, at: position, kind: kind, by: registry.reference))
                 #expect(cached == uncached, "seed \(seed), item \(item), \(position), \(kind)")
                 outcomes.insert(String(cached.prefix { $0 != " " }))
                 compared += 1

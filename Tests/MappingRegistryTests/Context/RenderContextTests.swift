@@ -61,7 +61,7 @@ import Testing
             + "for 'Dish' at section 0, item 0; pass context: a 'Menu'")
         #expect(diagnostic.location == here)
         // The reference rule says the same.
-        #expect(registry.resolveWithoutIndex(soup, at: position, context: context).diagnostic?.code == .missingContext)
+        #expect(registry.resolve(soup, at: position, context: context, by: registry.reference).diagnostic?.code == .missingContext)
         // Rendering reports it in place; sending fails with it.
         let pool = ReusePool(registry: registry)
         #expect(pool.render(soup, at: position).failureCode == .missingContext)
@@ -112,7 +112,7 @@ import Testing
             Map(FoodRow.self, for: Dish.self, when: .predicate("isSoldOut"), priority: 1)
         }
         #expect(registry.resolve(soup, at: position).mapping?.view == "DishRow")
-        #expect(registry.resolveWithoutIndex(soup, at: position).mapping?.view == "DishRow")
+        #expect(registry.resolve(soup, at: position, by: registry.reference).mapping?.view == "DishRow")
     }
 
     @Test func aContextPredicateWithAnArgumentGetsBoth() throws {
@@ -132,13 +132,14 @@ import Testing
             Map("Plain", for: Dish.self, when: .any([.section(2), .not(.predicate("cheaperThan", argument: 6))]), priority: 2)
         }
         let contexts: [(any Sendable)?] = [nil, Menu(), Menu(soldOut: ["Soup", "Stew"]), 7]
+        let indexed = registry.resolver
         for section in 0..<4 {
             for dish in [soup, Dish(name: "Stew", price: 9), Dish(name: "Salad", price: 3)] {
                 for context in contexts {
                     let at = ItemPosition(item: 0, section: section)
-                    let indexed = resolutionSummary(registry.resolve(dish, at: at, context: context))
-                    let reference = resolutionSummary(registry.resolveWithoutIndex(dish, at: at, context: context))
-                    #expect(indexed == reference, "\(dish.name) in section \(section) with \(String(describing: context))")
+                    let answer = resolutionSummary(registry.resolve(dish, at: at, context: context, by: indexed))
+                    let reference = resolutionSummary(registry.resolve(dish, at: at, context: context, by: registry.reference))
+                    #expect(answer == reference, "\(dish.name) in section \(section) with \(String(describing: context))")
                 }
             }
         }

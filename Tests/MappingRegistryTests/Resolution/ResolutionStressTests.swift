@@ -82,14 +82,15 @@ struct ResolutionStressTests {
         let compared = Tally()
         for round in 0..<4 {
             let registry = try MappingRegistry(configuration: json, plugins: plugins)
+            let indexed = registry.resolver
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
                 var random = SplitMix64(seed: UInt64(round * 8 + thread + 1))
                 // Each thread meets the types in its own order.
                 for value in values.shuffled(using: &random) {
                     let position = ItemPosition(item: random.int(in: 0...5), section: random.int(in: 0...5))
                     let kind = Self.kinds[random.int(in: 0...(Self.kinds.count - 1))]
-                    let cached = resolutionSummary(registry.resolve(value, at: position, kind: kind))
-                    let reference = resolutionSummary(registry.resolveWithoutIndex(value, at: position, kind: kind))
+                    let cached = resolutionSummary(registry.resolve(value, at: position, kind: kind, by: indexed))
+                    let reference = resolutionSummary(registry.resolve(value, at: position, kind: kind, by: registry.reference))
                     if cached != reference { mismatches.add() }
                     compared.add()
                 }

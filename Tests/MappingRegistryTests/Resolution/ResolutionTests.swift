@@ -59,7 +59,7 @@ import Testing
             #"{"view": "Plain", "model": "Cat", "priority": 1}"#
         ))
         #expect(view(registry.resolve(value, at: at(0, 0))) == expected)
-        #expect(view(registry.resolveWithoutIndex(value, at: at(0, 0))) == expected)
+        #expect(view(registry.resolve(value, at: at(0, 0), by: registry.reference)) == expected)
     }
 
     @Test(arguments: [

@@ -66,20 +66,24 @@ import Testing
             let mappings = (0..<count).map { _ in Self.randomMapping(using: &random, itemDraws: &itemDraws) }
             let json = configuration(mappings.joined(separator: ",\n"))
             guard let registry = try? loadRegistry(json, plugins: Self.plugins()) else { continue }
+            let indexed = registry.resolver
             // The same mappings with the index switched off, as MAPPING_REGISTRY_INDEX=off does.
             let unindexed = try MappingRegistry(plugins: Self.plugins(), sources: [.json(Data(json.utf8), name: "mappings.json")], policy: DiagnosticPolicy(), usesIndex: false)
+            #expect(!unindexed.resolver.isEnabled, "index off: the reference resolver alone")
             loaded += 1
             for _ in 0..<60 {
                 let item = Self.randomItem(using: &random)
                 let position = ItemPosition(item: Int.random(in: 0..<5, using: &random), section: Int.random(in: 0..<4, using: &random))
                 let kind: ViewKind = Bool.random(using: &random) ? .cell : .header
-                let cached = resolutionSummary(registry.resolve(item, at: position, kind: kind))
-                let uncached = resolutionSummary(registry.resolveWithoutIndex(item, at: position, kind: kind))
+                let cached = resolutionSummary(registry.resolve(item, at: position, kind: kind, by: indexed))
+                let uncached = resolutionSummary(registry.resolve(item, at: position, kind: kind, by: registry.reference))
                 #expect(cached == uncached, "seed \(seed), item \(item), \(position), \(kind)")
                 #expect(resolutionSummary(unindexed.resolve(item, at: position, kind: kind)) == uncached, "index off: seed \(seed), item \(item)")
                 outcomes.insert(String(cached.prefix { $0 != " " }))
                 compared += 1
             }
+            // Switched off, the index hands every item to the rule and learns no type.
+            #expect(unindexed.resolver.cache.entryCounts.allSatisfy { $0 == 0 })
         }
         // The random configurations must exercise every outcome, or the test proves little.
         #expect(loaded >= 100)
@@ -121,6 +125,6 @@ import Testing
             }
         }
         // Every type has its own entry in the lock-free table: no overflow, no limit.
-        #expect(registry.index.cache.entryCounts == [1_000])
+        #expect(registry.resolver.cache.entryCounts == [1_000])
     }
 }

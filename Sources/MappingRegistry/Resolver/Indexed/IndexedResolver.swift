@@ -1,27 +1,29 @@
 import Foundation
 import ModelStorage
 
-/// The compiled mappings arranged for resolving: by kind, then by the
-/// model's dynamic type (a lock-free ``ResolutionCache`` of
-/// ``ResolutionPlan``s, built the first time a type is met), then by
+/// The fast ``Resolver``: the compiled mappings arranged for resolving by
+/// kind, then by the model's dynamic type (a lock-free ``ResolutionCache``
+/// of ``ResolutionPlan``s, built the first time a type is met), then by
 /// section (``SectionSlots``), so that resolving an item costs one table
 /// lookup plus the predicates of the mappings still in question, whatever
-/// the number of mappings.
+/// the number of mappings; and the mappings it hands out, a copy per thread
+/// (``MappingReplicas``).
 ///
-/// The index must always give the answer of the reference rule,
-/// ``Outcome/applyingEvery(_:to:at:)`` (tests compare the two on random
+/// Everything in this folder is reached only through this type, and only
+/// through the ``Resolver`` seam. It must always give the answer of the
+/// ``ReferenceResolver`` (the contract tests compare the two on random
 /// configurations). Set the environment variable
 /// `MAPPING_REGISTRY_INDEX=off` before a registry loads to resolve by the
-/// reference rule alone, when debugging a suspected index problem.
-final class ResolutionIndex: Sendable {
-    /// Every mapping, by index.
-    let mappings: [CompiledMapping]
-    /// The kinds that have mappings, in order of first appearance; a kind's
-    /// place here is its slot in the cache.
-    let kinds: [ViewKind]
-    /// The slot of each kind, for configurations with many kinds.
-    private let kindSlots: [ViewKind: Int]
-    /// For each kind slot, its mappings in declaration order.
+/// reference rule alone, when debugging a suspected index problem: the
+/// index then hands every item to the rule, and builds no plans.
+final class IndexedResolver: Resolver {
+    /// The rule, which resolves every item when the index is switched off.
+    let rule: ReferenceResolver
+    /// Whether the index resolves (`false`: every item goes to ``rule``).
+    let isEnabled: Bool
+    /// The rule's kinds, numbered: a kind's slot in the cache.
+    let kindSlots: KindSlots
+    /// For each kind slot of the rule, its mappings in declaration order.
     let mappingsByKind: [[CompiledMapping]]
     /// The sections the conditions name, numbered for the plans' section index.
     let sectionSlots: SectionSlots
@@ -29,57 +31,44 @@ final class ResolutionIndex: Sendable {
     /// item alike) when no condition names an item.
     let itemSlots: SectionSlots
     let cache: ResolutionCache
-    /// Whether types get plans of their own (`false`: every type's plan is
-    /// the reference rule, so every item is tested against every mapping of its kind).
-    let isEnabled: Bool
+    /// The mappings that resolving hands out: a copy per thread slot, so
+    /// threads resolving at once retain no shared object.
+    let replicas: MappingReplicas
 
     /// Whether the environment leaves the index on (`MAPPING_REGISTRY_INDEX` is not `off`).
     static var isEnabledByEnvironment: Bool {
         ProcessInfo.processInfo.environment["MAPPING_REGISTRY_INDEX"] != "off"
     }
 
-    init(_ mappings: [CompiledMapping], isEnabled: Bool) {
-        self.mappings = mappings
+    /// The index over the rule's mappings, with no type seen yet.
+    init(_ rule: ReferenceResolver, isEnabled: Bool) {
+        self.rule = rule
         self.isEnabled = isEnabled
-        var kinds: [ViewKind] = []
-        var slots: [ViewKind: Int] = [:]
-        var byKind: [[CompiledMapping]] = []
-        for mapping in mappings {
-            if let slot = slots[mapping.kind] {
-                byKind[slot].append(mapping)
-            } else {
-                slots[mapping.kind] = kinds.count
-                kinds.append(mapping.kind)
-                byKind.append([mapping])
-            }
-        }
-        self.kinds = kinds
-        kindSlots = slots
-        mappingsByKind = byKind
-        cache = ResolutionCache(slotCount: kinds.count)
-        sectionSlots = SectionSlots(named: mappings.reduce(into: Set<Int>()) { $0.formUnion($1.condition.named(.section)) })
-        itemSlots = SectionSlots(named: mappings.reduce(into: Set<Int>()) { $0.formUnion($1.condition.named(.item)) })
+        kindSlots = rule.kindSlots
+        mappingsByKind = rule.mappingsByKind
+        cache = ResolutionCache(slotCount: rule.kinds.count)
+        let conditions = rule.mappings.map(\.compiled.condition)
+        sectionSlots = SectionSlots(named: conditions.reduce(into: Set<Int>()) { $0.formUnion($1.named(.section)) })
+        itemSlots = SectionSlots(named: conditions.reduce(into: Set<Int>()) { $0.formUnion($1.named(.item)) })
+        replicas = MappingReplicas(rule.mappings)
     }
 
-    /// The slot of a kind, or `nil` when no mapping has that kind.
+    /// Mapping `index`, as the calling thread's copy.
     @inline(__always)
-    func slot(of kind: ViewKind) -> Int? {
-        // A few kinds (cell, header, footer, a custom one or two): comparing
-        // short strings beats hashing. Many kinds: the dictionary.
-        guard kinds.count > 8 else {
-            for index in kinds.indices where kinds[index] == kind { return index }
-            return nil
-        }
-        return kindSlots[kind]
+    func mapping(at index: Int) -> Mapping {
+        isEnabled ? replicas.mapping(at: index) : rule.mapping(at: index)
     }
 
-    /// The reference rule, without the cache: every mapping of the kind tested against the value.
-    func referenceOutcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, slot: Int, _ source: Source) -> Outcome {
-        guard let value = unwrapOptionals(model) else { return .nilModel }
-        let outcome = Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position, source)
-        // The value, unwrapped or not, is what a renderer shows.
-        if case .resolved(let index) = outcome { return .resolvedUnwrapped(index, value) }
-        return outcome
+    /// Resolves a model for a kind: the kind's slot, one lock-free lookup
+    /// of the model's type there, then the plan's candidates for its section.
+    @inline(__always)
+    func outcome<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, keepsValue: Bool, _ source: Source) -> Outcome {
+        guard isEnabled else { return rule.outcome(model, at: position, kind: kind, keepsValue: keepsValue, source) }
+        guard let slot = kindSlots.slot(of: kind) else {
+            guard let value = unwrapOptionals(model) else { return .nilModel }
+            return .missing(value)
+        }
+        return outcome(model, at: position, slot: slot, keepsValue: keepsValue, source)
     }
 
     /// Resolves a model for a kind slot: one lock-free lookup of its type,
@@ -166,10 +155,10 @@ final class ResolutionIndex: Sendable {
         }
     }
 
-    /// The plan for a type: with the index switched off, or for a type
-    /// whose casts depend on the value, the reference rule for every value.
+    /// The plan for a type: for a type whose casts depend on the value,
+    /// the reference rule for every value.
     private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
-        guard isEnabled, TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
+        guard TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
         let accepting = mappingsByKind[slot].filter { $0.accepts(value) }
         return ResolutionPlan(accepting: accepting, sections: sectionSlots, items: itemSlots)
     }

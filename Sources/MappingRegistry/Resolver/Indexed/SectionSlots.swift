@@ -3,12 +3,10 @@
 /// with an array index: slot 0 stands for every section (item) no
 /// condition names, slots 1… for the named ones.
 struct SectionSlots: Sendable {
-    /// A section no condition can name (conditions reject negative
-    /// sections), standing for every unnamed one.
-    static let unnamedSection = -1
-    /// An item no condition can name (conditions reject negative items),
-    /// standing for every unnamed one.
-    static let unnamedItem = -1
+    /// The section that stands for every section no condition names.
+    static let unnamedSection = ConditionSpace.unnamedSection
+    /// The item that stands for every item no condition names.
+    static let unnamedItem = ConditionSpace.unnamedItem
 
     /// The largest section looked up in a dense array; larger ones go
     /// through a dictionary.

@@ -1,40 +1,3 @@
-/// Lets code holding an `Any` look inside an `Optional` of any wrapped type.
-protocol OptionalUnwrapping: SendableMetatype {
-    /// The wrapped value, or `nil` for `.none`.
-    var wrappedAny: Any? { get }
-
-    /// Whether this is `.none`.
-    var isNone: Bool { get }
-
-    /// The cache key of the wrapped value's dynamic type, or 0 for `.none`.
-    /// Only for a class payload: `type(of:)` in generic code does not look
-    /// inside an existential.
-    var wrappedClassKey: UInt { get }
-
-    /// The type of the wrapped value.
-    static var wrappedType: any Any.Type { get }
-}
-
-extension Optional: OptionalUnwrapping {
-    var wrappedAny: Any? {
-        switch self {
-        case .some(let wrapped): wrapped
-        case .none: nil
-        }
-    }
-
-    var isNone: Bool { self == nil }
-
-    var wrappedClassKey: UInt {
-        switch self {
-        case .some(let wrapped): ResolutionCache.key(Swift.type(of: wrapped))
-        case .none: 0
-        }
-    }
-
-    static var wrappedType: any Any.Type { Wrapped.self }
-}
-
 // The readers below are generic over the `Optional` type itself and called
 // through an `any OptionalUnwrapping.Type`, which hands them its metadata:
 // code generic over `Wrapped` would look up `Optional<Wrapped>`'s metadata
@@ -60,17 +23,6 @@ private func readWrapped<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as 
 /// The cache key of the class instance in the `Optional` of type `T` at `pointer`; 0 for `.none`.
 private func readClassKey<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as type: T.Type) -> UInt {
     pointer.assumingMemoryBound(to: T.self).pointee.wrappedClassKey
-}
-
-/// Unwraps optionals at any depth: `Int??.some(.some(3))` gives `3`,
-/// `.some(.none)` and `.none` give `nil`.
-func unwrapOptionals(_ value: Any) -> Any? {
-    var current = value
-    while let optional = current as? any OptionalUnwrapping {
-        guard let wrapped = optional.wrappedAny else { return nil }
-        current = wrapped
-    }
-    return current
 }
 
 /// Unwraps one `Optional` type, nested ones included (`Int??`), found once
