@@ -65,6 +65,7 @@ extension JSONParser {
                 }
                 let keyLocation = location(at: index)
                 let key = try parseString()
+                let keyEnd = index
                 skipWhitespace()
                 guard index < count else {
                     throw endOfInput(inside: "an object", expected: "':'")
@@ -74,13 +75,14 @@ extension JSONParser {
                         "expected ':' after an object key, found \($0)"
                     }
                 }
+                let colon = index
                 index += 1
                 skipWhitespace()
                 guard index < count else {
                     throw endOfInput(inside: "an object", expected: "a value")
                 }
                 let value = try parseValue()
-                members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
+                members.append(JSONMember(key: key, keyLocation: keyLocation, keyEnd: keyEnd, colon: colon, value: value))
                 skipWhitespace()
                 guard index < count else {
                     throw endOfInput(inside: "an object", expected: "',' or '}'")
@@ -88,6 +90,7 @@ extension JSONParser {
                 switch bytes[index] {
                 case UInt8(ascii: ","):
                     let comma = index
+                    members[members.count - 1].comma = comma
                     index += 1
                     skipWhitespace()
                     if index < count, bytes[index] == UInt8(ascii: "}") {
@@ -152,7 +155,7 @@ extension JSONParser {
     ///
     /// Reads the whole word (letters, digits, `_`) so that `tru`, `nulls` and `True` are all
     /// reported as one invalid literal at the word's start.
-    private mutating func parseLiteral() throws(JSONSyntaxError) -> JSONNode.Value {
+    mutating func parseLiteral() throws(JSONSyntaxError) -> JSONNode.Value {
         let start = index
         var end = start
         while end < count, Self.isWordByte(bytes[end]) {

@@ -110,7 +110,7 @@ extension LanguageServer {
     }
 
     /// The names that may be the value of a key.
-    func valueCandidates(_ kind: DocumentKind, key: String, object: TolerantJSON.Node, context: CursorContext) -> [Candidate] {
+    func valueCandidates(_ kind: DocumentKind, key: String, object: JSONNode, context: CursorContext) -> [Candidate] {
         switch kind {
         case .data:
             guard key == DataDocumentKey.model.rawValue, Self.dataPlace(context.path) == .entry else { return [] }
@@ -204,7 +204,7 @@ extension LanguageServer {
     }
 
     /// The mapping object the place is in, for its model.
-    func mappingObject(_ context: CursorContext) -> TolerantJSON.Node? {
+    func mappingObject(_ context: CursorContext) -> JSONNode? {
         guard context.path.count >= 2, context.path[0] == .key(MappingsKey.mappings.rawValue), context.containers.count >= 3 else { return nil }
         return context.containers[2]
     }
