@@ -88,6 +88,9 @@ extension JSONParser {
                 errors.append(error("unexpected ':'; expected a string key", at: index))
                 index += 1
             case UInt8(ascii: "\""):
+                if let last = members.last, last.comma == nil {
+                    errors.append(unexpectedCharacter(at: index, expectingValue: false) { "expected ',' or '}' after an object member, found \($0)" })
+                }
                 members.append(tolerantMember(depth: depth))
             default:
                 errors.append(unexpectedCharacter(at: index, expectingValue: true) { "expected a string key, found \($0)" })
@@ -143,6 +146,7 @@ extension JSONParser {
         var elements: [JSONNode] = []
         var end = count
         var closed = false
+        var afterElement = false
         elementLoop: while true {
             skipWhitespace()
             guard index < count else {
@@ -162,9 +166,15 @@ extension JSONParser {
             case UInt8(ascii: ","), UInt8(ascii: ":"):
                 if bytes[index] == UInt8(ascii: ":") {
                     errors.append(error("unexpected ':' in an array", at: index))
+                } else {
+                    afterElement = false
                 }
                 index += 1
             default:
+                if afterElement {
+                    errors.append(unexpectedCharacter(at: index, expectingValue: false) { "expected ',' or ']' after an array element, found \($0)" })
+                }
+                afterElement = true
                 if let element = parseTolerantValue(depth: depth + 1) {
                     elements.append(element)
                 } else {

@@ -154,8 +154,8 @@ package struct JSONParser {
     }
 
     /// Whether `bytes` starts with the UTF-8 byte order mark EF BB BF.
-    package static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    package static func hasByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF])
     }
 
     /// Why a document looks like UTF-16 rather than UTF-8, or `nil` when it
@@ -163,8 +163,12 @@ package struct JSONParser {
     /// zero byte at the start (valid UTF-8 JSON has no zero byte outside
     /// strings, nor unescaped inside them).
     static func utf16Evidence(_ bytes: [UInt8]) -> String? {
-        guard bytes.count >= 2 else { return nil }
-        switch (bytes[0], bytes[1]) {
+        bytes.count >= 2 ? utf16Evidence(bytes[0], bytes[1]) : nil
+    }
+
+    /// ``utf16Evidence(_:)`` from a document's first two bytes.
+    static func utf16Evidence(_ first: UInt8, _ second: UInt8) -> String? {
+        switch (first, second) {
         case (0xFF, 0xFE): return "it starts with the little-endian byte order mark FF FE"
         case (0xFE, 0xFF): return "it starts with the big-endian byte order mark FE FF"
         case (0, 0x01..<0x80), (0x01..<0x80, 0): return "every other byte is zero"
