@@ -22,14 +22,15 @@ package struct JSONNode: Sendable {
 
     /// The value and, for containers, its children.
     package var value: Value
+    /// Whether the value ends as JSON requires: a container with its closing
+    /// bracket, a string with its closing quote. Always `true` in a strict
+    /// parse; a tolerant parse records what the text left unfinished.
+    /// (Declared beside `value`, whose padding it then fills.)
+    package var isComplete: Bool
     /// The first character of the value: the `{`, `[`, `"`, digit or minus, `t`, `f` or `n`.
     package var location: TextLocation
     /// The value's bytes in the source, e.g. to hand a slice to `JSONDecoder`.
     package var byteRange: Range<Int>
-    /// Whether the value ends as JSON requires: a container with its closing
-    /// bracket, a string with its closing quote. Always `true` in a strict
-    /// parse; a tolerant parse records what the text left unfinished.
-    package var isComplete: Bool
 
     package init(value: Value, location: TextLocation, byteRange: Range<Int>, isComplete: Bool = true) {
         self.value = value
