@@ -59,6 +59,7 @@ extension JSONParser {
         let startLocation = location(at: start)
         index += 1
         var members: [JSONMember] = []
+        var lastHasComma = false
         var end = count
         var closed = false
         memberLoop: while true {
@@ -78,8 +79,8 @@ extension JSONParser {
                 end = index
                 break memberLoop
             case UInt8(ascii: ","):
-                if let last = members.indices.last, members[last].comma == nil {
-                    members[last].comma = index
+                if !members.isEmpty, !lastHasComma {
+                    lastHasComma = true
                 } else {
                     errors.append(error("unexpected ','; expected a string key", at: index))
                 }
@@ -88,10 +89,11 @@ extension JSONParser {
                 errors.append(error("unexpected ':'; expected a string key", at: index))
                 index += 1
             case UInt8(ascii: "\""):
-                if let last = members.last, last.comma == nil {
+                if !members.isEmpty, !lastHasComma {
                     errors.append(unexpectedCharacter(at: index, expectingValue: false) { "expected ',' or '}' after an object member, found \($0)" })
                 }
                 members.append(tolerantMember(depth: depth))
+                lastHasComma = false
             default:
                 errors.append(unexpectedCharacter(at: index, expectingValue: true) { "expected a string key, found \($0)" })
                 _ = parseTolerantValue(depth: depth + 1)
@@ -104,10 +106,8 @@ extension JSONParser {
     private mutating func tolerantMember(depth: Int) -> JSONMember {
         let key = tolerantString()
         skipWhitespace()
-        var colon: Int?
         var value: JSONNode?
         if index < count, bytes[index] == UInt8(ascii: ":") {
-            colon = index
             index += 1
             skipWhitespace()
             // A string followed by a colon is the next key: this value is missing.
@@ -121,14 +121,7 @@ extension JSONParser {
             errors.append(index < count ? error("expected ':' after an object key", at: index) : endOfInput(inside: "an object", expected: "':'"))
         }
         let missing = JSONNode(value: .invalid, location: location(at: index), byteRange: index..<index, isComplete: false)
-        return JSONMember(
-            key: key.stringValue ?? "",
-            keyLocation: key.location,
-            keyEnd: key.byteRange.upperBound,
-            keyTerminated: key.isComplete,
-            colon: colon,
-            value: value ?? missing
-        )
+        return JSONMember(key: key.stringValue ?? "", keyLocation: key.location, value: value ?? missing)
     }
 
     /// Whether a string starts at `index` and a colon follows it.

@@ -65,7 +65,6 @@ extension JSONParser {
                 }
                 let keyLocation = location(at: index)
                 let key = try parseString()
-                let keyEnd = index
                 skipWhitespace()
                 guard index < count else {
                     throw endOfInput(inside: "an object", expected: "':'")
@@ -75,14 +74,13 @@ extension JSONParser {
                         "expected ':' after an object key, found \($0)"
                     }
                 }
-                let colon = index
                 index += 1
                 skipWhitespace()
                 guard index < count else {
                     throw endOfInput(inside: "an object", expected: "a value")
                 }
                 let value = try parseValue()
-                members.append(JSONMember(key: key, keyLocation: keyLocation, keyEnd: keyEnd, colon: colon, value: value))
+                members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
                 skipWhitespace()
                 guard index < count else {
                     throw endOfInput(inside: "an object", expected: "',' or '}'")
@@ -90,7 +88,6 @@ extension JSONParser {
                 switch bytes[index] {
                 case UInt8(ascii: ","):
                     let comma = index
-                    members[members.count - 1].comma = comma
                     index += 1
                     skipWhitespace()
                     if index < count, bytes[index] == UInt8(ascii: "}") {

@@ -66,14 +66,14 @@ extension LanguageServer {
         var stack = syntax.root.map { [$0] } ?? []
         while let node = stack.popLast() {
             for (index, member) in node.members.enumerated() {
-                if member.keyRange.lowerBound == offset {
-                    if index > 0, let comma = node.members[index - 1].comma {
-                        return (member.key, comma..<member.range.upperBound)
+                if member.keyLocation.offset == offset {
+                    if index > 0, let comma = syntax.comma(of: node.members[index - 1]) {
+                        return (member.key, comma..<syntax.range(of: member).upperBound)
                     }
-                    if member.comma != nil, index + 1 < node.members.count {
-                        return (member.key, member.keyRange.lowerBound..<node.members[index + 1].keyRange.lowerBound)
+                    if syntax.comma(of: member) != nil, index + 1 < node.members.count {
+                        return (member.key, member.keyLocation.offset..<node.members[index + 1].keyLocation.offset)
                     }
-                    return (member.key, member.range)
+                    return (member.key, syntax.range(of: member))
                 }
                 if let value = member.presentValue, value.range.contains(offset) { stack.append(value) }
             }

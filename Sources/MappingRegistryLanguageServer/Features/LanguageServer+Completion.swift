@@ -62,8 +62,9 @@ extension LanguageServer {
     func candidates(_ context: CursorContext, in document: TextDocument) -> [Candidate] {
         switch context.place {
         case .key(let object):
-            let present = Set(object.members.filter { $0.keyRange != context.token?.range }.map(\.key))
-            let hasColon = object.members.first { $0.keyRange == context.token?.range }?.colon != nil
+            let syntax = document.syntax
+            let present = Set(object.members.filter { syntax.keyRange(of: $0) != context.token?.range }.map(\.key))
+            let hasColon = object.members.first { syntax.keyRange(of: $0) == context.token?.range }.flatMap(syntax.colon(of:)) != nil
             return keyCandidates(document.kind, path: context.path)
                 .filter { !present.contains($0.label) }
                 .map { candidate in

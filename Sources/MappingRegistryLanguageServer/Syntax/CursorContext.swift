@@ -55,9 +55,11 @@ struct CursorContext {
             var token: JSONNode?
             var descend: (String, JSONNode)?
             for (index, member) in current.members.enumerated() {
-                let keyEnd = member.keyTerminated ? member.keyRange.upperBound - 1 : member.keyRange.upperBound
-                if member.keyRange.lowerBound < offset, offset <= keyEnd {
-                    token = JSONNode(value: .string(member.key), location: member.keyLocation, byteRange: member.keyRange, isComplete: member.keyTerminated)
+                let keyRange = document.keyRange(of: member)
+                let keyTerminated = document.keyIsTerminated(member)
+                let keyEnd = keyTerminated ? keyRange.upperBound - 1 : keyRange.upperBound
+                if keyRange.lowerBound < offset, offset <= keyEnd {
+                    token = JSONNode(value: .string(member.key), location: member.keyLocation, byteRange: keyRange, isComplete: keyTerminated)
                     break
                 }
                 if let value = member.presentValue, value.contains(offset) {
@@ -70,9 +72,9 @@ struct CursorContext {
                     break
                 }
                 // After the colon, up to the value or the next member: the value's place.
-                if let colon = member.colon, offset > colon {
-                    let nextStart = index + 1 < current.members.count ? current.members[index + 1].keyRange.lowerBound : current.range.upperBound
-                    let limit = member.presentValue?.range.lowerBound ?? member.comma ?? nextStart
+                if let colon = document.colon(of: member), offset > colon {
+                    let nextStart = index + 1 < current.members.count ? current.members[index + 1].keyLocation.offset : current.range.upperBound
+                    let limit = member.presentValue?.range.lowerBound ?? document.comma(of: member) ?? nextStart
                     if offset <= limit {
                         place = .value(key: member.key, object: current)
                         break

@@ -47,12 +47,4 @@ extension JSONNode {
 extension JSONMember {
     /// The value, `nil` when the text leaves it out.
     var presentValue: JSONNode? { value.isMissing ? nil : value }
-
-    /// The comma after the member, if any.
-    var commaRange: Range<Int>? { comma.map { $0..<($0 + 1) } }
-
-    /// From the key to the end of the value (or of the colon or key).
-    var range: Range<Int> {
-        keyRange.lowerBound..<(presentValue?.range.upperBound ?? colon.map { $0 + 1 } ?? keyRange.upperBound)
-    }
 }
