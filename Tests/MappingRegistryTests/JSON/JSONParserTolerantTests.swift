@@ -127,6 +127,25 @@ import Testing
         ])
     }
 
+    /// Every half-typed state of a document: a tree whose ranges stay in
+    /// the text, and an error for each state but the whole one.
+    @Test func everyPrefixOfADocumentIsReadWithinItsText() throws {
+        let text = "{\n  \"mappings\": [\n    { \"view\": \"DishRow\", \"model\": \"Dish\", \"when\": { \"predicate\": \"isVegan\" } },\n    { \"view\": \"Héader\\u00e9\", \"priority\": -1.5e2, \"decorators\": [true, null] }\n  ]\n}\n"
+        let bytes = Array(text.utf8)
+        func check(_ node: JSONNode, within count: Int) {
+            #expect(node.byteRange.lowerBound >= 0 && node.byteRange.upperBound <= count)
+            for member in node.objectMembers ?? [] { check(member.value, within: count) }
+            for element in node.arrayElements ?? [] { check(element, within: count) }
+        }
+        for end in 1...bytes.count {
+            let prefix = Array(bytes[..<end])
+            let tree = JSONParser.syntaxTree(prefix, mode: .tolerant)
+            let root = try #require(tree.root)
+            check(root, within: end)
+            #expect(tree.errors.isEmpty == (end >= bytes.count - 1), "prefix of \(end) bytes")
+        }
+    }
+
     @Test func nestingBeyondTheLimitIsOneInvalidNode() throws {
         let text = String(repeating: "[", count: 4) + String(repeating: "]", count: 4)
         let tree = JSONParser.syntaxTree(Array(text.utf8), mode: .tolerant, limits: JSONParser.Limits(maxDepth: 2))
