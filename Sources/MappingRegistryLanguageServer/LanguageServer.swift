@@ -68,16 +68,16 @@ package struct LanguageServer {
         case .response:
             return []
         case .notification(let method, let params):
-            return notify(method, JSONObject(params))
+            return notify(method, params?.object())
         case .request(let id, let method, let params):
-            switch request(method, JSONObject(params), isArray: params?.arrayElements != nil) {
+            switch request(method, params?.object(), isArray: params?.arrayElements != nil) {
             case .success(let result): return [Self.response(id: id, result: result)]
             case .failure(let error): return [Self.response(id: id, error: error)]
             }
         }
     }
 
-    private mutating func request(_ method: String, _ params: JSONObject?, isArray: Bool) -> Result<JSONValue, RPCError> {
+    private mutating func request(_ method: String, _ params: JSONNode?, isArray: Bool) -> Result<JSONValue, RPCError> {
         switch state {
         case .uninitialized where method != "initialize":
             return .failure(.serverNotInitialized)
@@ -112,7 +112,7 @@ package struct LanguageServer {
     }
 
     /// Runs a request about a position in an open document; `null` for a document not open.
-    private func withDocument(_ params: JSONObject?, _ body: (TextDocument, Int) -> JSONValue) -> Result<JSONValue, RPCError> {
+    private func withDocument(_ params: JSONNode?, _ body: (TextDocument, Int) -> JSONValue) -> Result<JSONValue, RPCError> {
         guard let uri = params?.object("textDocument")?.string("uri"),
               let position = params?.object("position"),
               let line = position.int("line"), let character = position.int("character") else {
@@ -123,7 +123,7 @@ package struct LanguageServer {
         return .success(body(document, offset))
     }
 
-    private mutating func notify(_ method: String, _ params: JSONObject?) -> [JSONValue] {
+    private mutating func notify(_ method: String, _ params: JSONNode?) -> [JSONValue] {
         if method == "exit" {
             exitStatus = state == .shutDown ? 0 : 1
             return []
@@ -152,7 +152,7 @@ package struct LanguageServer {
     /// made to a text the server no longer has, and a `window/logMessage`
     /// warning says so. Positions outside the text are clamped, as the
     /// protocol says of every position.
-    private mutating func didChange(_ params: JSONObject?) -> [JSONValue] {
+    private mutating func didChange(_ params: JSONNode?) -> [JSONValue] {
         guard let identifier = params?.object("textDocument"), let uri = identifier.string("uri"),
               let document = documents[uri] else { return [] }
         guard let elements = params?["contentChanges"]?.arrayElements else {
@@ -182,7 +182,7 @@ package struct LanguageServer {
         return nextRevision
     }
 
-    private mutating func initialize(_ params: JSONObject?) -> JSONValue {
+    private mutating func initialize(_ params: JSONNode?) -> JSONValue {
         let offered = params?.object("capabilities", "general")?["positionEncodings"]?.arrayElements?.compactMap(\.stringValue) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         state = .running

@@ -473,7 +473,7 @@ extension PredicateArgument {
     /// The argument a JSON value spells.
     init(_ node: JSONNode) {
         switch node.value {
-        case .null: self = .null
+        case .null, .invalid: self = .null
         case .bool(let value): self = .bool(value)
         case .string(let value): self = .string(value)
         case .number(let number):
@@ -544,6 +544,7 @@ extension JSONNode {
         case .number(let number): "a number (\(number.literal))"
         case .bool(let bool): "a boolean (\(bool))"
         case .null: "null"
+        case .invalid: "an invalid value"
         }
     }
 }

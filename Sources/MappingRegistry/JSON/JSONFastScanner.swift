@@ -56,14 +56,8 @@ struct JSONFastScanner {
         self.count = bytes.count
         self.maxDepth = limits.maxDepth
         guard count <= limits.maxBytes else { throw Declined() }
-        if count >= 2 {
-            // What JSONParser.utf16Evidence calls UTF-16: a UTF-16 byte order mark, or a zero byte beside an ASCII one.
-            switch (bytes[0], bytes[1]) {
-            case (0xFF, 0xFE), (0xFE, 0xFF), (0, 0x01..<0x80), (0x01..<0x80, 0): throw Declined()
-            default: break
-            }
-        }
-        let start = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        if count >= 2, JSONParser.utf16Evidence(bytes[0], bytes[1]) != nil { throw Declined() }
+        let start = JSONParser.hasByteOrderMark(bytes) ? 3 : 0
         self.index = start
         self.lineStart = start
         self.anchorOffset = start
@@ -386,41 +380,15 @@ extension JSONFastScanner {
     /// that `Double` cannot hold (as ``JSONNumber/doubleValue`` decides).
     mutating func scanNumber() throws(Declined) {
         let start = index
-        if current == UInt8(ascii: "-") { index += 1 }
-        if current == UInt8(ascii: "0") {
-            index += 1
-        } else {
-            guard isDigit(current) else { throw Declined() }
-            skipDigits()
-        }
-        var hasExponent = false
-        if current == UInt8(ascii: ".") {
-            index += 1
-            guard isDigit(current) else { throw Declined() }
-            skipDigits()
-        }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            hasExponent = true
-            index += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(current) else { throw Declined() }
-            skipDigits()
-        }
+        let scan = JSONNumber.scan(from: start) { byte(at: $0) }
+        guard scan.malformation == nil else { throw Declined() }
+        index = scan.end
         // Only an exponent, or more digits than any finite Double has before
         // its point, can make a literal infinite; the rest need no parsing.
-        if hasExponent || index - start > 300 {
+        if scan.hasExponent || index - start > 300 {
             let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             guard let value = Double(literal), value.isFinite else { throw Declined() }
         }
-    }
-
-    @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    private mutating func skipDigits() {
-        while isDigit(current) { index += 1 }
     }
 
     /// The length of the well-formed UTF-8 sequence at `offset`, as

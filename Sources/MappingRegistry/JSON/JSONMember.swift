@@ -4,6 +4,9 @@ package struct JSONMember: Sendable {
     package var key: String
     /// Where the key's opening quote is.
     package var keyLocation: TextLocation
-    /// The member's value.
+    /// The member's value; in a tolerant parse, a member without one has an
+    /// empty `.invalid` value (``JSONNode/isMissing``). Where the key ends
+    /// and the colon and comma stand, the tree reads from the text
+    /// (``JSONSyntaxTree/keyRange(of:)``), so a loader's tree holds no more.
     package var value: JSONNode
 }

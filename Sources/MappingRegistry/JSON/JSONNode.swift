@@ -14,14 +14,30 @@ package struct JSONNode: Sendable {
         case bool(Bool)
         /// `null`.
         case null
+        /// Text that is no JSON value, kept by a tolerant parse only: a
+        /// misspelt or unquoted word, a container nested too deeply, or (with
+        /// an empty byte range) a value left out after a key's colon.
+        case invalid
     }
 
     /// The value and, for containers, its children.
     package var value: Value
+    /// Whether the value ends as JSON requires: a container with its closing
+    /// bracket, a string with its closing quote. Always `true` in a strict
+    /// parse; a tolerant parse records what the text left unfinished.
+    /// (Declared beside `value`, whose padding it then fills.)
+    package var isComplete: Bool
     /// The first character of the value: the `{`, `[`, `"`, digit or minus, `t`, `f` or `n`.
     package var location: TextLocation
     /// The value's bytes in the source, e.g. to hand a slice to `JSONDecoder`.
     package var byteRange: Range<Int>
+
+    package init(value: Value, location: TextLocation, byteRange: Range<Int>, isComplete: Bool = true) {
+        self.value = value
+        self.location = location
+        self.byteRange = byteRange
+        self.isComplete = isComplete
+    }
 
     /// The kind of the value in words: "object", "array", "string", "number", "boolean" or "null",
     /// for messages like "expected a string, found a number".
@@ -33,6 +49,7 @@ package struct JSONNode: Sendable {
         case .number: "number"
         case .bool: "boolean"
         case .null: "null"
+        case .invalid: "invalid value"
         }
     }
 
@@ -64,6 +81,12 @@ package struct JSONNode: Sendable {
     package var boolValue: Bool? {
         if case .bool(let bool) = value { return bool }
         return nil
+    }
+
+    /// Whether this stands for a value left out (tolerant parse only).
+    package var isMissing: Bool {
+        if case .invalid = value { return byteRange.isEmpty }
+        return false
     }
 
     /// Whether this is `null`.

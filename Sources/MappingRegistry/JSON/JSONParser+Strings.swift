@@ -119,13 +119,7 @@ extension JSONParser {
             guard index < count else {
                 throw endOfInput(inside: "a string", expected: "'\"'")
             }
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default:
+            guard let digit = JSONSpan.hexDigit(bytes[index]) else {
                 throw error("invalid \\u escape; expected four hexadecimal digits after \\u", at: escapeStart)
             }
             value = value << 4 | UInt32(digit)

@@ -152,7 +152,7 @@ extension JSONParser {
     ///
     /// Reads the whole word (letters, digits, `_`) so that `tru`, `nulls` and `True` are all
     /// reported as one invalid literal at the word's start.
-    private mutating func parseLiteral() throws(JSONSyntaxError) -> JSONNode.Value {
+    mutating func parseLiteral() throws(JSONSyntaxError) -> JSONNode.Value {
         let start = index
         var end = start
         while end < count, Self.isWordByte(bytes[end]) {

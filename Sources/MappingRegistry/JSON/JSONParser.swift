@@ -8,8 +8,19 @@ import Foundation
 ///
 /// It works on UTF-8 bytes with an index. Lines are separated by `\n`, `\r\n` or a lone `\r`;
 /// columns count Unicode scalars; a leading UTF-8 byte order mark is skipped and not counted.
-/// The first syntax error is thrown; there is no recovery.
+/// Two modes share this one lexer, line and column count and node type
+/// (``Mode``): strict, for the loader, throws the first syntax error; tolerant,
+/// for an editor's half-typed text, records each error, recovers and goes on
+/// (`JSONParser+Tolerant.swift`).
 package struct JSONParser {
+    /// How the parser meets a syntax error.
+    package enum Mode: Sendable {
+        /// Stop at the first error and throw it: the loader's `invalid-json`.
+        case strict
+        /// Record the error, recover as an editor expects, and go on.
+        case tolerant
+    }
+
     /// Bounds that keep hostile or accidental input from exhausting memory or the stack.
     package struct Limits: Sendable {
         /// The deepest nesting of objects and arrays accepted. Keep this modest: the parser
@@ -44,9 +55,14 @@ package struct JSONParser {
     var anchorColumn = 1
     /// How many objects and arrays are currently open.
     var depth = 0
+    /// The mode in force.
+    let mode: Mode
+    /// The syntax errors a tolerant parse recovered from, in the order met.
+    var errors: [JSONSyntaxError] = []
 
     /// Creates a parser positioned at the start of the document, after a byte order mark.
-    private init(bytes: [UInt8], limits: Limits) {
+    init(bytes: [UInt8], limits: Limits, mode: Mode = .strict) {
+        self.mode = mode
         self.bytes = bytes
         self.count = bytes.count
         self.limits = limits
@@ -70,6 +86,32 @@ package struct JSONParser {
         }
         var parser = JSONParser(bytes: bytes, limits: limits)
         return try parser.parseDocument()
+    }
+
+    /// Parses a whole document in either mode.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document as UTF-8, optionally starting with a byte order mark.
+    ///   - mode: `.strict` stops at the first error (the tree then has no
+    ///     root); `.tolerant` recovers and keeps every error. A tolerant parse
+    ///     does not apply `limits.maxBytes` (an editor's document is read
+    ///     whatever its size) and reads a container nested deeper than
+    ///     `limits.maxDepth` as one `.invalid` node.
+    ///   - limits: Size and nesting limits.
+    /// - Returns: The tree and the syntax errors.
+    package static func syntaxTree(_ bytes: [UInt8], mode: Mode, limits: Limits = Limits()) -> JSONSyntaxTree {
+        switch mode {
+        case .strict:
+            do throws(JSONSyntaxError) {
+                return JSONSyntaxTree(bytes: bytes, root: try parse(bytes, limits: limits), errors: [])
+            } catch {
+                return JSONSyntaxTree(bytes: bytes, root: nil, errors: [error])
+            }
+        case .tolerant:
+            var parser = JSONParser(bytes: bytes, limits: limits, mode: .tolerant)
+            let root = parser.parseTolerantDocument()
+            return JSONSyntaxTree(bytes: bytes, root: root, errors: parser.errors)
+        }
     }
 
     /// Parses a whole document held in `Data`; otherwise the same as parsing its bytes.
@@ -112,8 +154,8 @@ package struct JSONParser {
     }
 
     /// Whether `bytes` starts with the UTF-8 byte order mark EF BB BF.
-    static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    package static func hasByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF])
     }
 
     /// Why a document looks like UTF-16 rather than UTF-8, or `nil` when it
@@ -121,8 +163,12 @@ package struct JSONParser {
     /// zero byte at the start (valid UTF-8 JSON has no zero byte outside
     /// strings, nor unescaped inside them).
     static func utf16Evidence(_ bytes: [UInt8]) -> String? {
-        guard bytes.count >= 2 else { return nil }
-        switch (bytes[0], bytes[1]) {
+        bytes.count >= 2 ? utf16Evidence(bytes[0], bytes[1]) : nil
+    }
+
+    /// ``utf16Evidence(_:)`` from a document's first two bytes.
+    static func utf16Evidence(_ first: UInt8, _ second: UInt8) -> String? {
+        switch (first, second) {
         case (0xFF, 0xFE): return "it starts with the little-endian byte order mark FF FE"
         case (0xFE, 0xFF): return "it starts with the big-endian byte order mark FE FF"
         case (0, 0x01..<0x80), (0x01..<0x80, 0): return "every other byte is zero"

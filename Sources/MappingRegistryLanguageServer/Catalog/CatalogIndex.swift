@@ -54,10 +54,10 @@ struct CatalogIndex {
         for name in handlerNames { handlers[name] = Entry(name: name) }
         entries = [.model: models, .view: views, .predicate: predicates, .decorator: decorators, .handler: handlers]
         for type in description.types { types[type.id] = (type.model ?? type.name, Set(type.sharesValuesWith)) }
-        guard let document, let root = try? JSONParser.parse(document), let catalog = JSONObject(root) else { return }
+        guard let document, let root = try? JSONParser.parse(document), let catalog = root.object() else { return }
         for category in Category.allCases {
             for element in catalog[category.listKey]?.arrayElements ?? [] {
-                guard let object = JSONObject(element), let name = object.string("name") else { continue }
+                guard let object = element.object(), let name = object.string("name") else { continue }
                 var entry = entries[category]?[name] ?? Entry(name: name, type: object.string("takes"))
                 entry.registeredAt = object.string("registeredAt") ?? entry.registeredAt
                 entries[category, default: [:]][name] = entry

@@ -28,14 +28,14 @@ enum ContentChange: Equatable {
     /// - Parameter node: The element of `contentChanges`.
     /// - Returns: The change, or why it cannot be applied.
     static func parse(_ node: JSONNode) -> Result<ContentChange, Malformed> {
-        guard let change = JSONObject(node) else {
+        guard let change = node.object() else {
             return .failure(Malformed(description: "a change that is a \(node.typeName), not an object"))
         }
         guard let text = change.string("text") else {
             return .failure(Malformed(description: "a change without a string 'text'"))
         }
         guard let rangeNode = change["range"], !rangeNode.isNull else { return .success(.whole(text)) }
-        guard let range = JSONObject(rangeNode),
+        guard let range = rangeNode.object(),
               let start = position(range.object("start")), let end = position(range.object("end")) else {
             return .failure(Malformed(description: "a change whose range has no start and end of non-negative integer line and character"))
         }
@@ -46,7 +46,7 @@ enum ContentChange: Equatable {
     }
 
     /// A position of non-negative integers, or `nil`.
-    private static func position(_ object: JSONObject?) -> LSPPosition? {
+    private static func position(_ object: JSONNode?) -> LSPPosition? {
         guard let line = object?.int("line"), let character = object?.int("character"), line >= 0, character >= 0 else { return nil }
         return LSPPosition(line: line, character: character)
     }

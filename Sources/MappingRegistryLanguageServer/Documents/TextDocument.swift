@@ -67,7 +67,7 @@ final class TextDocument {
     /// How the client counts characters.
     let encoding: PositionEncoding
     private var cachedLines: LineIndex?
-    private var cachedSyntax: TolerantJSON?
+    private var cachedSyntax: JSONSyntaxTree?
     /// The diagnostics last published, with the library's originals, and
     /// the revision they were computed for.
     private(set) var published: (revision: Int, diagnostics: [PublishedDiagnostic])?
@@ -146,10 +146,14 @@ final class TextDocument {
         return index
     }
 
+    /// An editor's document is read whatever its size, and nested more
+    /// deeply than the loader accepts before a container counts as one word.
+    static let syntaxLimits = JSONParser.Limits(maxDepth: 256)
+
     /// The tolerant syntax tree of the current text, built when first needed.
-    var syntax: TolerantJSON {
+    var syntax: JSONSyntaxTree {
         if let cachedSyntax { return cachedSyntax }
-        let syntax = TolerantJSON(bytes)
+        let syntax = JSONParser.syntaxTree(bytes, mode: .tolerant, limits: Self.syntaxLimits)
         cachedSyntax = syntax
         return syntax
     }

@@ -8,7 +8,7 @@ import MappingRegistry
 /// (``TextDocument/currentDiagnostics``): after a change, until its check
 /// is published, there are none, rather than edits at an older text's ranges.
 extension LanguageServer {
-    func codeActions(_ params: JSONObject?) -> Result<JSONValue, RPCError> {
+    func codeActions(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
         guard let uri = params?.object("textDocument")?.string("uri"),
               let range = params?.object("range"),
               let start = Self.position(range.object("start")), let end = Self.position(range.object("end")) else {
@@ -30,7 +30,7 @@ extension LanguageServer {
         return .success(.array(actions))
     }
 
-    static func position(_ object: JSONObject?) -> LSPPosition? {
+    static func position(_ object: JSONNode?) -> LSPPosition? {
         guard let line = object?.int("line"), let character = object?.int("character") else { return nil }
         return LSPPosition(line: line, character: character)
     }
@@ -62,20 +62,20 @@ extension LanguageServer {
 
     /// The bytes to delete to remove the member whose key starts at an
     /// offset, with one of the commas around it.
-    func duplicateRemoval(at offset: Int, in syntax: TolerantJSON) -> (key: String, range: Range<Int>)? {
+    func duplicateRemoval(at offset: Int, in syntax: JSONSyntaxTree) -> (key: String, range: Range<Int>)? {
         var stack = syntax.root.map { [$0] } ?? []
         while let node = stack.popLast() {
             for (index, member) in node.members.enumerated() {
-                if member.keyRange.lowerBound == offset {
-                    if index > 0, let comma = node.members[index - 1].comma {
-                        return (member.key, comma.lowerBound..<member.range.upperBound)
+                if member.keyLocation.offset == offset {
+                    if index > 0, let comma = syntax.comma(of: node.members[index - 1]) {
+                        return (member.key, comma..<syntax.range(of: member).upperBound)
                     }
-                    if member.comma != nil, index + 1 < node.members.count {
-                        return (member.key, member.keyRange.lowerBound..<node.members[index + 1].keyRange.lowerBound)
+                    if syntax.comma(of: member) != nil, index + 1 < node.members.count {
+                        return (member.key, member.keyLocation.offset..<node.members[index + 1].keyLocation.offset)
                     }
-                    return (member.key, member.range)
+                    return (member.key, syntax.range(of: member))
                 }
-                if let value = member.value, value.range.contains(offset) { stack.append(value) }
+                if let value = member.presentValue, value.range.contains(offset) { stack.append(value) }
             }
             for element in node.elements where element.range.contains(offset) { stack.append(element) }
         }

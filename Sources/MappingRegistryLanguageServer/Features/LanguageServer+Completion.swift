@@ -62,8 +62,9 @@ extension LanguageServer {
     func candidates(_ context: CursorContext, in document: TextDocument) -> [Candidate] {
         switch context.place {
         case .key(let object):
-            let present = Set(object.members.filter { $0.keyRange != context.token?.range }.map(\.key))
-            let hasColon = object.members.first { $0.keyRange == context.token?.range }?.colon != nil
+            let syntax = document.syntax
+            let present = Set(object.members.filter { syntax.keyRange(of: $0) != context.token?.range }.map(\.key))
+            let hasColon = object.members.first { syntax.keyRange(of: $0) == context.token?.range }.flatMap(syntax.colon(of:)) != nil
             return keyCandidates(document.kind, path: context.path)
                 .filter { !present.contains($0.label) }
                 .map { candidate in
@@ -110,7 +111,7 @@ extension LanguageServer {
     }
 
     /// The names that may be the value of a key.
-    func valueCandidates(_ kind: DocumentKind, key: String, object: TolerantJSON.Node, context: CursorContext) -> [Candidate] {
+    func valueCandidates(_ kind: DocumentKind, key: String, object: JSONNode, context: CursorContext) -> [Candidate] {
         switch kind {
         case .data:
             guard key == DataDocumentKey.model.rawValue, Self.dataPlace(context.path) == .entry else { return [] }
@@ -205,7 +206,7 @@ extension LanguageServer {
     }
 
     /// The mapping object the place is in, for its model.
-    func mappingObject(_ context: CursorContext) -> TolerantJSON.Node? {
+    func mappingObject(_ context: CursorContext) -> JSONNode? {
         guard context.path.count >= 2, context.path[0] == .key(MappingsKey.mappings.rawValue), context.containers.count >= 3 else { return nil }
         return context.containers[2]
     }

@@ -11,7 +11,7 @@ extension LanguageServer {
     func documentSymbols(_ document: TextDocument) -> JSONValue {
         guard let root = document.syntax.root, root.kind == .object else { return .array([]) }
         let lines = document.lines
-        func symbol(_ name: String, _ kind: Int, _ node: TolerantJSON.Node, selection: Range<Int>?, detail: String? = nil, children: [JSONValue] = []) -> JSONValue {
+        func symbol(_ name: String, _ kind: Int, _ node: JSONNode, selection: Range<Int>?, detail: String? = nil, children: [JSONValue] = []) -> JSONValue {
             var members: [(String, JSONValue)] = [("name", .string(name.isEmpty ? "?" : name))]
             if let detail { members.append(("detail", .string(detail))) }
             members += [

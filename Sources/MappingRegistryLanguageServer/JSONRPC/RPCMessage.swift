@@ -35,12 +35,12 @@ enum RPCMessage {
             self = .invalid(id: nil, error: .parseError("the message is not JSON: \(error.location.line):\(error.location.column): \(error.message)"))
             return
         }
-        guard let members = root.objectMembers else {
+        guard root.objectMembers != nil else {
             let what = root.arrayElements != nil ? "a batch (an array), which the Language Server Protocol does not use" : "a JSON \(root.typeName)"
             self = .invalid(id: nil, error: .invalidRequest("the message is \(what); expected an object"))
             return
         }
-        let object = JSONObject(members)
+        let object = root
         var id: RPCID?
         var badID = false
         if let idNode = object["id"] {

@@ -1,3 +1,5 @@
+import MappingRegistry
+
 /// Where in a document a position is, as completion and hover need it:
 /// at a key of some object, at the value of some key, or at an element of
 /// some array, with the containers around it.
@@ -10,32 +12,32 @@ struct CursorContext {
 
     enum Place {
         /// Where a key stands (or may be added) in `object`.
-        case key(object: TolerantJSON.Node)
+        case key(object: JSONNode)
         /// Where the value of `key` stands (or is missing) in `object`.
-        case value(key: String, object: TolerantJSON.Node)
+        case value(key: String, object: JSONNode)
         /// Where an element of `array` stands (or may be added).
-        case element(array: TolerantJSON.Node)
+        case element(array: JSONNode)
     }
 
     var place: Place
     /// The keys and indexes from the root to the container of the place.
     var path: [Step]
     /// The containers from the root down to the container of the place.
-    var containers: [TolerantJSON.Node]
+    var containers: [JSONNode]
     /// The token under the position (a key or a value) that a completion
     /// replaces, with its quotes; `nil` when nothing is written there yet.
-    var token: TolerantJSON.Node?
+    var token: JSONNode?
 
     /// The context of a byte offset, or `nil` outside the top-level object or array.
-    init?(offset: Int, in document: TolerantJSON) {
+    init?(offset: Int, in document: JSONSyntaxTree) {
         guard let root = document.root, root.kind == .object || root.kind == .array, root.contains(offset) else { return nil }
         var containers = [root]
         var path: [Step] = []
         var current = root
         while true {
             if current.kind == .array {
-                var next: (Int, TolerantJSON.Node)?
-                var token: TolerantJSON.Node?
+                var next: (Int, JSONNode)?
+                var token: JSONNode?
                 for (index, element) in current.elements.enumerated() where element.contains(offset) {
                     if element.kind == .object || element.kind == .array { next = (index, element) } else { token = element }
                     break
@@ -50,18 +52,17 @@ struct CursorContext {
                 return
             }
             var place: Place = .key(object: current)
-            var token: TolerantJSON.Node?
-            var descend: (String, TolerantJSON.Node)?
+            var token: JSONNode?
+            var descend: (String, JSONNode)?
             for (index, member) in current.members.enumerated() {
-                let keyEnd = member.keyTerminated ? member.keyRange.upperBound - 1 : member.keyRange.upperBound
-                if member.keyRange.lowerBound < offset, offset <= keyEnd {
-                    let key = TolerantJSON.Node(kind: .string, range: member.keyRange)
-                    key.terminated = member.keyTerminated
-                    key.string = member.key
-                    token = key
+                let keyRange = document.keyRange(of: member)
+                let keyTerminated = document.keyIsTerminated(member)
+                let keyEnd = keyTerminated ? keyRange.upperBound - 1 : keyRange.upperBound
+                if keyRange.lowerBound < offset, offset <= keyEnd {
+                    token = JSONNode(value: .string(member.key), location: member.keyLocation, byteRange: keyRange, isComplete: keyTerminated)
                     break
                 }
-                if let value = member.value, value.contains(offset) {
+                if let value = member.presentValue, value.contains(offset) {
                     if value.kind == .object || value.kind == .array {
                         descend = (member.key, value)
                     } else {
@@ -71,9 +72,9 @@ struct CursorContext {
                     break
                 }
                 // After the colon, up to the value or the next member: the value's place.
-                if let colon = member.colon, offset > colon {
-                    let nextStart = index + 1 < current.members.count ? current.members[index + 1].keyRange.lowerBound : current.range.upperBound
-                    let limit = member.value?.range.lowerBound ?? member.comma?.lowerBound ?? nextStart
+                if let colon = document.colon(of: member), offset > colon {
+                    let nextStart = index + 1 < current.members.count ? current.members[index + 1].keyLocation.offset : current.range.upperBound
+                    let limit = member.presentValue?.range.lowerBound ?? document.comma(of: member) ?? nextStart
                     if offset <= limit {
                         place = .value(key: member.key, object: current)
                         break
@@ -91,7 +92,7 @@ struct CursorContext {
         }
     }
 
-    private init(place: Place, path: [Step], containers: [TolerantJSON.Node], token: TolerantJSON.Node?) {
+    private init(place: Place, path: [Step], containers: [JSONNode], token: JSONNode?) {
         self.place = place
         self.path = path
         self.containers = containers
