@@ -23,7 +23,7 @@ final class CallCounter: @unchecked Sendable {
 
     @Test func onlyPredicatesOfMappingsWhoseTypeAndSectionCanMatchAreEvaluated() throws {
         let counter = CallCounter()
-        let registry = try loadRegistry(configuration(
+        let registry = try loadIndexedRegistry(configuration(
             #"{"view": "DishRow", "model": "Dish"}"#,
             #"{"view": "FoodRow", "model": "Dish", "condition": {"section": 0, "predicate": "countedVegan"}, "priority": 1}"#,
             #"{"view": "NumberRow", "model": "Int"}"#,
@@ -44,7 +44,7 @@ final class CallCounter: @unchecked Sendable {
     @Test func theItemSettlesItBeforeAnyPredicateRuns() throws {
         let counter = CallCounter()
         // The predicate is written first: only the index's reduction per item slot skips it.
-        let registry = try loadRegistry(configuration(
+        let registry = try loadIndexedRegistry(configuration(
             #"{"view": "DishRow", "model": "Dish"}"#,
             #"{"view": "FoodRow", "model": "Dish", "condition": {"all": [{"predicate": "countedVegan"}, {"items": [0]}, {"section": 1}]}, "priority": 1}"#
         ), plugins: Self.countingCatalog(counter))
@@ -60,7 +60,7 @@ final class CallCounter: @unchecked Sendable {
 
     @Test func lowerPriorityPredicatesAreNotEvaluatedOnceAHigherPriorityMappingApplies() throws {
         let counter = CallCounter()
-        let registry = try loadRegistry(configuration(
+        let registry = try loadIndexedRegistry(configuration(
             #"{"view": "SmallNumber", "model": "Int", "condition": {"section": 2}, "priority": 5}"#,
             #"{"view": "BigNumber", "model": "Int", "condition": {"predicate": "countedBig"}}"#
         ), plugins: Self.countingCatalog(counter))

@@ -110,13 +110,22 @@ final class IndexedResolver: Resolver {
         return result
     }
 
+    /// The slot of a position in a plan's `candidatesBySlot`. Without item
+    /// conditions (one item slot), the item is not looked up: a registry
+    /// that names no items resolves at the cost it had before they existed.
+    @inline(__always)
+    private func placeSlot(of position: ItemPosition) -> Int {
+        let section = sectionSlots.slot(of: position.section)
+        guard itemSlots.count > 1 else { return section }
+        return section * itemSlots.count + itemSlots.slot(of: position.item)
+    }
+
     /// Applies a plan to a value that is not an `Optional`.
     private func evaluate<Source: ContextSource>(
         _ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int, _ source: Source
     ) -> Outcome {
         if plan.checksEveryValue { return Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position, source) }
-        let set = plan.candidatesBySlot.isEmpty ? 0
-            : Int(plan.candidatesBySlot[sectionSlots.slot(of: position.section) * itemSlots.count + itemSlots.slot(of: position.item)])
+        let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[placeSlot(of: position)])
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
         // Reads the candidates in place, as plain integers.

@@ -9,10 +9,10 @@ import Testing
 /// registry's, so threads resolving at once retain no shared object.
 @Suite struct MappingReplicasTests {
     private func registry() throws -> MappingRegistry {
-        try loadRegistry(configuration(
+        try loadIndexedRegistry(configuration(
             #"{"view": "AnimalRow", "model": "Animal"}"#,
             #"{"view": "NumberRow", "model": "Int", "priority": 2}"#
-        ))
+        ), plugins: fixtureCatalog())
     }
 
     /// What one new thread sees: its slot, and the mapping it resolved twice.

@@ -117,7 +117,7 @@ import Testing
         var plugins = PluginCatalog()
         plugins.register(model: Any.self, named: "Anything")
         plugins.register(view: "Plain", for: Any.self) { value, _ in "\(type(of: value))" }
-        let registry = try loadRegistry(configuration(#"{"view": "Plain", "model": "Anything"}"#), plugins: plugins)
+        let registry = try loadIndexedRegistry(configuration(#"{"view": "Plain", "model": "Anything"}"#), plugins: plugins)
         let values = Self.nestedValues(0, depth: 1_000)
         for round in 0..<2 {
             for (index, value) in values.enumerated() {
