@@ -19,11 +19,16 @@ import MappingRegistry
 /// request is answered from the latest text however long a check takes.
 package struct LanguageServer {
     enum State { case uninitialized, running, shutDown }
+    /// A `MarkupKind` of hover contents.
+    enum MarkupFormat { case markdown, plainText }
 
     let configuration: LanguageServerConfiguration
     let catalog: CatalogIndex
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
+    /// The client's `textDocument.hover.contentFormat`: the first of its
+    /// formats the server writes; markdown when it names none.
+    var hoverFormat = MarkupFormat.markdown
     /// Open documents by URI.
     var documents: [String: TextDocument] = [:]
     /// URIs whose diagnostics are out of date, in the order they changed.
@@ -185,6 +190,8 @@ package struct LanguageServer {
     private mutating func initialize(_ params: JSONNode?) -> JSONValue {
         let offered = params?.object("capabilities", "general")?["positionEncodings"]?.arrayElements?.compactMap(\.stringValue) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        let formats = params?.object("capabilities", "textDocument", "hover")?["contentFormat"]?.arrayElements?.compactMap(\.stringValue) ?? []
+        hoverFormat = formats.first { $0 == "markdown" || $0 == "plaintext" } == "plaintext" ? .plainText : .markdown
         state = .running
         let capabilities: JSONValue = .object([
             ("positionEncoding", .string(encoding.rawValue)),

@@ -130,7 +130,11 @@ async def test_completion_offers_the_views_that_can_show_the_model(client: Langu
     assert not labels & {"SectionTitle", "Footnote", "PromotionBox", "HappyHourRow"}
     dish_row = next(item for item in result.items if item.label == "DishRow")
     assert dish_row.detail == "view: takes Dish"
-    assert dish_row.text_edit.new_text == '"DishRow"'
+    # The edit starts after the opening quote, so the typed "Di" is both
+    # the symbol at point (eglot) and the range's text (VS Code, Neovim).
+    assert dish_row.text_edit.new_text == 'DishRow"'
+    assert dish_row.filter_text == "DishRow"
+    assert dish_row.text_edit.range.start.character == cursor.character - len("Di")
 
 
 async def test_completion_of_keys_after_a_trailing_comma(client: LanguageClient):

@@ -33,10 +33,49 @@ import TestSupport
         #expect(!labels.contains("TitleView") && !labels.contains("NumberRow"))
         let item = try #require(Self.item("DishRow", reply))
         let edit = try #require(item["textEdit"] as? [String: Any])
-        #expect(edit["newText"] as? String == "\"DishRow\"")
-        #expect(start(edit) == text.position(2))
+        // The edit starts after the opening quote, so the text in its range
+        // before the cursor is the typed prefix, as eglot's symbol at point is.
+        #expect(edit["newText"] as? String == "DishRow\"")
+        var afterQuote = text.position(2)
+        afterQuote["character"] = (afterQuote["character"] ?? 0) + 1
+        #expect(start(edit) == afterQuote)
         #expect(end(edit) == text.position(1))
+        #expect(item["filterText"] as? String == "DishRow")
         #expect(item["detail"] as? String == "view: takes Dish")
+    }
+
+    /// Where the cursor is, what is typed before it, the item looked at,
+    /// its `newText` and `filterText`, and whether the edit's range starts
+    /// at the typed text (after any opening quote).
+    @Test(arguments: [
+        (#"{ "version": 1, "mappings": [{ "model": "Dish", "view": 2️⃣"Di1️⃣ }] }"#, "Di", "DishRow", #"DishRow""#, "DishRow", 1),
+        (#"{ "version": 1, "mappings": [{ "model": "Dish", "view": 2️⃣"Di1️⃣" }] }"#, "Di", "DishRow", #"DishRow""#, "DishRow", 1),
+        (#"{ "version": 1, "mappings": [{ "model": "Dish", "view": 2️⃣Di1️⃣ }] }"#, "Di", "DishRow", #""DishRow""#, "DishRow", 0),
+        (#"{ "version": 1, "mappings": [{ "model": "Dish", "view": 2️⃣1️⃣ }] }"#, "", "DishRow", #""DishRow""#, "DishRow", 0),
+        (#"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish", 2️⃣"pri1️⃣ }] }"#, "pri", "priority", #"priority": "#, "priority", 1),
+        (#"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish", 2️⃣"pri1️⃣": 1 }] }"#, "pri", "priority", #"priority""#, "priority", 1),
+    ])
+    func aTypedPrefixMatchesByWordAtPointAndByRange(marked: String, typed: String, label: String, newText: String, filterText: String, skipped: Int) throws {
+        var client = TestClient()
+        let text = MarkedText(marked)
+        _ = client.open(Self.uri, text.text)
+        let reply = client.at("textDocument/completion", Self.uri, text.position(1))
+        let item = try #require(Self.item(label, reply))
+        let edit = try #require(item["textEdit"] as? [String: Any])
+        #expect(edit["newText"] as? String == newText)
+        #expect(item["filterText"] as? String == filterText)
+        var rangeStart = text.position(2)
+        rangeStart["character"] = (rangeStart["character"] ?? 0) + skipped
+        #expect(start(edit) == rangeStart)
+        // eglot: the symbol at point (the typed word, no quote) is a prefix of filterText.
+        #expect(filterText.hasPrefix(typed))
+        // VS Code, Neovim: the document's text from the range's start to the cursor is a prefix of filterText.
+        let lines = LineIndex(text.bytes, encoding: .utf16)
+        let from = lines.offset(of: LSPPosition(line: rangeStart["line"] ?? 0, character: rangeStart["character"] ?? 0))
+        let cursor = lines.offset(of: LSPPosition(line: text.position(1)["line"] ?? 0, character: text.position(1)["character"] ?? 0))
+        let inRange = String(decoding: text.bytes[from..<cursor], as: UTF8.self)
+        #expect(inRange == typed)
+        #expect(filterText.hasPrefix(inRange))
     }
 
     @Test func keysAreOfferedWhereAKeyMayStandAfterATrailingComma() throws {
@@ -48,6 +87,7 @@ import TestSupport
         #expect(labels == ["kind", "reuseIdentifier", "condition", "priority", "decorators", "events"])
         let item = try #require(Self.item("priority", reply))
         #expect((item["textEdit"] as? [String: Any])?["newText"] as? String == "\"priority\": ")
+        #expect(item["filterText"] as? String == "priority")
         #expect((item["documentation"] as? [String: Any])?["value"] as? String == MappingsKey.priority.summary)
     }
 
@@ -114,6 +154,45 @@ import TestSupport
 
     static func hoverText(_ reply: [String: Any]) -> String {
         (((reply["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String) ?? ""
+    }
+
+    /// The client's `textDocument.hover.contentFormat` and the kind the
+    /// hover answers in: the first the server writes, markdown by default.
+    @Test(arguments: [
+        (nil, "markdown"),
+        (["plaintext"], "plaintext"),
+        (["plaintext", "markdown"], "plaintext"),
+        (["markdown", "plaintext"], "markdown"),
+        (["asciidoc", "plaintext"], "plaintext"),
+    ] as [([String]?, String)])
+    func hoverHonoursTheClientsContentFormat(formats: [String]?, kind: String) throws {
+        var client = TestClient(initialize: false)
+        let hover: [String: Any] = formats.map { ["contentFormat": $0] } ?? [:]
+        _ = client.request("initialize", ["processId": NSNull(), "capabilities": ["textDocument": ["hover": hover]]])
+        _ = client.notify("initialized", [:])
+        let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": 1️⃣"DishRow", "model": "Dish", "condition": { "predicate": 2️⃣"isVegam" } }] }"#)
+        _ = client.open(Self.uri, text.text)
+        func contents(_ digit: Int) throws -> [String: Any] {
+            var position = text.position(digit)
+            position["character"] = (position["character"] ?? 0) + 1
+            return try #require((client.at("textDocument/hover", Self.uri, position)["result"] as? [String: Any])?["contents"] as? [String: Any])
+        }
+        let name = try contents(1)
+        let code = try contents(2)
+        #expect(name["kind"] as? String == kind)
+        #expect(code["kind"] as? String == kind)
+        let nameText = name["value"] as? String ?? ""
+        let codeText = code["value"] as? String ?? ""
+        if kind == "plaintext" {
+            #expect(nameText.hasPrefix("DishRow: view: takes Dish\n\nRegistered at Tests/RegistryFixtures/Fixtures.swift:"))
+            #expect(codeText.hasPrefix("unknown-predicate (error): "))
+            for markup in ["**", "`", "---"] {
+                #expect(!nameText.contains(markup) && !codeText.contains(markup), "\(markup)")
+            }
+        } else {
+            #expect(nameText.hasPrefix("**DishRow**: view: takes Dish\n\nRegistered at `Tests/RegistryFixtures/Fixtures.swift:"))
+            #expect(codeText.hasPrefix("**unknown-predicate** (error): "))
+        }
     }
 
     @Test func hoverExplainsNamesKeysAndCodes() {

@@ -84,6 +84,85 @@ import Testing
         #expect(client.server.exitStatus == 1)
     }
 
+    /// How a client sends the params of a method that takes none.
+    enum ParamsForm: String, CaseIterable, Sendable {
+        case absent, null, empty
+
+        /// The `params` member of a message, with its leading comma.
+        var member: String {
+            switch self {
+            case .absent: ""
+            case .null: #","params":null"#
+            case .empty: #","params":{}"#
+            }
+        }
+    }
+
+    /// A method whose params LSP 3.17 makes void (`shutdown`, `exit`) or
+    /// an empty object (`initialized`'s `InitializedParams`), and what the
+    /// server answers. Every other method it handles requires params:
+    /// `initialize` (`InitializeParams`), `textDocument/didOpen`,
+    /// `didChange`, `didClose`, `completion`, `hover`, `definition`,
+    /// `codeAction`, `documentSymbol`.
+    struct VoidMethod: Sendable, CustomTestStringConvertible {
+        var method: String
+        /// The request's id; `nil` for a notification.
+        var id: Int?
+        /// Whether `shutdown` comes first.
+        var afterShutdown = false
+        /// The exact messages the server sends back.
+        var replies: [String]
+        /// The exit status afterwards; `nil` while serving.
+        var exitStatus: Int32?
+
+        var testDescription: String { method + (afterShutdown ? " after shutdown" : "") }
+
+        static let all = [
+            VoidMethod(method: "initialized", replies: []),
+            VoidMethod(method: "shutdown", id: 7, replies: [#"{"jsonrpc":"2.0","id":7,"result":null}"#]),
+            VoidMethod(method: "exit", afterShutdown: true, replies: [], exitStatus: 0),
+            VoidMethod(method: "exit", replies: [], exitStatus: 1),
+        ]
+    }
+
+    @Test(arguments: VoidMethod.all, ParamsForm.allCases)
+    func voidParamsAreAcceptedAbsentNullOrEmpty(_ method: VoidMethod, _ params: ParamsForm) {
+        var client = TestClient(initialize: false)
+        _ = client.request("initialize", ["processId": NSNull(), "capabilities": [String: Any]()])
+        if method.method != "initialized" { _ = client.notify("initialized", [:]) }
+        if method.afterShutdown { #expect(client.request("shutdown", [:])["result"] is NSNull) }
+        let id = method.id.map { #","id":\#($0)"# } ?? ""
+        let body = #"{"jsonrpc":"2.0"\#(id),"method":"\#(method.method)"\#(params.member)}"#
+        let replies = client.server.receive(body: Array(body.utf8)).map { $0.compact() }
+        #expect(replies == method.replies)
+        #expect(client.server.exitStatus == method.exitStatus)
+        if method.method == "initialized" {
+            // Still serving: a request is answered.
+            #expect(client.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///a.json"]])["result"] as? [Any] != nil)
+        }
+    }
+
+    /// Params of a kind no method takes are refused as before; so are
+    /// missing ones where the method needs them. `exit` is not taken then.
+    @Test(arguments: [
+        (#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":3}"#, -32600),
+        (#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":"none"}"#, -32600),
+        (#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":[]}"#, -32602),
+        (#"{"jsonrpc":"2.0","method":"exit","params":false}"#, -32600),
+        (#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":3}"#, -32600),
+        (#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":null}"#, -32602),
+        (#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover"}"#, -32602),
+        (#"{"jsonrpc":"2.0","id":7,"method":"textDocument/completion","params":{}}"#, -32602),
+        (#"{"jsonrpc":"2.0","id":7,"method":"textDocument/documentSymbol","params":null}"#, -32602),
+    ])
+    func paramsOfAWrongKindAreStillRefused(body: String, code: Int) throws {
+        var client = TestClient()
+        let reply = try #require(client.send(body: Array(body.utf8)).first)
+        #expect(Self.error(reply) == code)
+        #expect(client.server.exitStatus == nil)
+        #expect(client.request("shutdown", [:])["result"] is NSNull)
+    }
+
     @Test func framedMessagesAreLengthPrefixed() {
         let bytes = LanguageServerConnection.frame(.object([("a", "é")]))
         #expect(String(decoding: bytes, as: UTF8.self) == "Content-Length: 10\r\n\r\n{\"a\":\"é\"}")

@@ -16,6 +16,12 @@ extension LanguageServer {
         var documentation: String?
         /// The JSON written in place of the token under the cursor.
         var text: String
+
+        /// What a client matches the typed text against: the label as
+        /// written inside a JSON string, without quotes.
+        var filterText: String {
+            String(JSONValue.string(label).compact().dropFirst().dropLast())
+        }
     }
 
     // CompletionItemKind values.
@@ -36,9 +42,16 @@ extension LanguageServer {
         } else if let word = syntax.tokens.first(where: { $0.kind == .word && $0.range.lowerBound < offset && offset <= $0.range.upperBound }) {
             replaced = word.range
         }
+        // Inside a string the edit starts after its opening quote, so what
+        // a client filters by is the name as typed: eglot matches the
+        // symbol at point, which has no quote; VS Code and Neovim match the
+        // text of the edit's range before the cursor. Both then match the
+        // unquoted `filterText`.
+        let afterQuote = replaced.lowerBound < offset && document.bytes[replaced.lowerBound] == UInt8(ascii: "\"")
         let candidates = self.candidates(context, in: document)
-        let range = document.lines.range(of: replaced)
+        let range = document.lines.range(of: afterQuote ? replaced.lowerBound + 1..<replaced.upperBound : replaced)
         let items: [JSONValue] = candidates.map { candidate in
+            let newText = afterQuote && candidate.text.hasPrefix("\"") ? String(candidate.text.dropFirst()) : candidate.text
             var members: [(String, JSONValue)] = [
                 ("label", .string(candidate.label)),
                 ("kind", .integer(candidate.kind)),
@@ -47,8 +60,8 @@ extension LanguageServer {
             if let documentation = candidate.documentation {
                 members.append(("documentation", .object([("kind", "markdown"), ("value", .string(documentation))])))
             }
-            members.append(("filterText", .string(candidate.text)))
-            members.append(("textEdit", .object([("range", Self.json(range)), ("newText", .string(candidate.text))])))
+            members.append(("filterText", .string(candidate.filterText)))
+            members.append(("textEdit", .object([("range", Self.json(range)), ("newText", .string(newText))])))
             return .object(members)
         }
         return Self.completionList(items)

@@ -20,11 +20,19 @@ extension LanguageServer {
             range = range ?? published.range
         }
         guard !sections.isEmpty else { return .null }
-        var members: [(String, JSONValue)] = [
-            ("contents", .object([("kind", "markdown"), ("value", .string(sections.joined(separator: "\n\n---\n\n")))])),
-        ]
+        let contents: JSONValue = switch hoverFormat {
+        case .markdown: .object([("kind", "markdown"), ("value", .string(sections.joined(separator: "\n\n---\n\n")))])
+        case .plainText: .object([("kind", "plaintext"), ("value", .string(sections.map(Self.plainText).joined(separator: "\n\n")))])
+        }
+        var members: [(String, JSONValue)] = [("contents", contents)]
         if let range { members.append(("range", Self.json(range))) }
         return .object(members)
+    }
+
+    /// A hover section's markdown as plain text: its emphasis and code
+    /// spans (`**`, backticks) are all the markup it has.
+    static func plainText(_ markdown: String) -> String {
+        markdown.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
     }
 
     /// The published diagnostics of the current text whose range holds an offset.

@@ -72,7 +72,11 @@ enum RPCMessage {
             self = .invalid(id: nil, error: .invalidRequest("the id of '\(method)' is neither an integer nor a string"))
             return
         }
-        let params = object["params"]
+        // JSON-RPC forbids `"params": null`, but Zed, Atom's client and
+        // eglot before 1.10 send it for a method without params (`shutdown`,
+        // `exit`), and the servers they are used with accept it: it reads as
+        // no params. Any other scalar is still refused.
+        let params = object["params"].flatMap { $0.isNull ? nil : $0 }
         if let params, params.objectMembers == nil, params.arrayElements == nil {
             self = .invalid(id: id, error: .invalidRequest("the params of '\(method)' are a \(params.typeName), not an object or array"))
             return
