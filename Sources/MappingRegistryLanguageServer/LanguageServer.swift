@@ -9,7 +9,8 @@ import MappingRegistry
 /// answered with `ServerNotInitialized` and notifications dropped (`exit`
 /// aside); after `shutdown`, requests are `InvalidRequest`; `exit` ends
 /// with status 0 after `shutdown`, 1 without. Unknown requests are
-/// `MethodNotFound`; unknown notifications are ignored.
+/// `MethodNotFound`; unknown notifications are ignored. Params may be
+/// absent, `null` or `{}` where a method takes none (see ``RPCMessage``).
 ///
 /// Documents are synchronized incrementally (`textDocumentSync.change` 2):
 /// each change replaces a range of the text, or the whole text. Checks do
