@@ -30,6 +30,8 @@ package struct LanguageServer {
     /// The client's `textDocument.hover.contentFormat`: the first of its
     /// formats the server writes; markdown when it names none.
     var hoverFormat = MarkupFormat.markdown
+    /// The client's `textDocument.completion.completionItem.documentationFormat`, likewise.
+    var completionDocumentationFormat = MarkupFormat.markdown
     /// Open documents by URI.
     var documents: [String: TextDocument] = [:]
     /// URIs whose diagnostics are out of date, in the order they changed.
@@ -191,8 +193,8 @@ package struct LanguageServer {
     private mutating func initialize(_ params: JSONNode?) -> JSONValue {
         let offered = params?.object("capabilities", "general")?["positionEncodings"]?.arrayElements?.compactMap(\.stringValue) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
-        let formats = params?.object("capabilities", "textDocument", "hover")?["contentFormat"]?.arrayElements?.compactMap(\.stringValue) ?? []
-        hoverFormat = formats.first { $0 == "markdown" || $0 == "plaintext" } == "plaintext" ? .plainText : .markdown
+        hoverFormat = Self.markupFormat(params?.object("capabilities", "textDocument", "hover")?["contentFormat"])
+        completionDocumentationFormat = Self.markupFormat(params?.object("capabilities", "textDocument", "completion", "completionItem")?["documentationFormat"])
         state = .running
         let capabilities: JSONValue = .object([
             ("positionEncoding", .string(encoding.rawValue)),
@@ -207,6 +209,13 @@ package struct LanguageServer {
             ("capabilities", capabilities),
             ("serverInfo", .object([("name", .string(configuration.name))])),
         ])
+    }
+
+    /// The first format of a client's list (`MarkupKind[]`) that the
+    /// server writes; markdown when the list names neither.
+    static func markupFormat(_ list: JSONNode?) -> MarkupFormat {
+        let formats = list?.arrayElements?.compactMap(\.stringValue) ?? []
+        return formats.first { $0 == "markdown" || $0 == "plaintext" } == "plaintext" ? .plainText : .markdown
     }
 
     // MARK: - Shapes

@@ -91,6 +91,21 @@ import TestSupport
         #expect((item["documentation"] as? [String: Any])?["value"] as? String == MappingsKey.priority.summary)
     }
 
+    @Test(arguments: [(nil, "markdown"), (["plaintext"], "plaintext"), (["markdown", "plaintext"], "markdown")] as [([String]?, String)])
+    func completionDocumentationHonoursTheClientsFormat(formats: [String]?, kind: String) throws {
+        var client = TestClient(initialize: false)
+        let item: [String: Any] = formats.map { ["documentationFormat": $0] } ?? [:]
+        _ = client.request("initialize", ["processId": NSNull(), "capabilities": ["textDocument": ["completion": ["completionItem": item]]]])
+        _ = client.notify("initialized", [:])
+        let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish", 1️⃣ }] }"#)
+        _ = client.open(Self.uri, text.text)
+        let reply = client.at("textDocument/completion", Self.uri, text.position(1))
+        let documentation = try #require(Self.item("condition", reply)?["documentation"] as? [String: Any])
+        #expect(documentation["kind"] as? String == kind)
+        let summary = MappingsKey.condition.summary
+        #expect(documentation["value"] as? String == (kind == "plaintext" ? LanguageServer.plainText(summary) : summary))
+    }
+
     @Test func everyConditionKeyIsOfferedInAConditionWithItsSummary() throws {
         var client = TestClient()
         let text = MarkedText(#"{ "version": 1, "mappings": [{ "view": "DishRow", "model": "Dish", "condition": { "all": [{ 1️⃣ }] } }] }"#)

@@ -58,7 +58,11 @@ extension LanguageServer {
             ]
             if let detail = candidate.detail { members.append(("detail", .string(detail))) }
             if let documentation = candidate.documentation {
-                members.append(("documentation", .object([("kind", "markdown"), ("value", .string(documentation))])))
+                let markup: JSONValue = switch completionDocumentationFormat {
+                case .markdown: .object([("kind", "markdown"), ("value", .string(documentation))])
+                case .plainText: .object([("kind", "plaintext"), ("value", .string(Self.plainText(documentation)))])
+                }
+                members.append(("documentation", markup))
             }
             members.append(("filterText", .string(candidate.filterText)))
             members.append(("textEdit", .object([("range", Self.json(range)), ("newText", .string(newText))])))
