@@ -29,8 +29,8 @@ extension LanguageServer {
         return .object(members)
     }
 
-    /// A hover section's markdown as plain text: its emphasis and code
-    /// spans (`**`, backticks) are all the markup it has.
+    /// Markdown of a hover section or a completion item as plain text: its
+    /// emphasis and code spans (`**`, backticks) are all the markup it has.
     static func plainText(_ markdown: String) -> String {
         markdown.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
     }

@@ -73,7 +73,7 @@ enum RPCMessage {
             return
         }
         // JSON-RPC forbids `"params": null`, but Zed, Atom's client and
-        // eglot before 1.10 send it for a method without params (`shutdown`,
+        // older eglot (1.9) send it for a method without params (`shutdown`,
         // `exit`), and the servers they are used with accept it: it reads as
         // no params. Any other scalar is still refused.
         let params = object["params"].flatMap { $0.isNull ? nil : $0 }
