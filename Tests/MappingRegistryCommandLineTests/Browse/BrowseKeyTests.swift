@@ -120,4 +120,24 @@ import Testing
         ])
         #expect(controller.actions.map(\.key) == ["s"])
     }
+
+    @Test func theCommandReferenceNamesEveryKeyOfTheTable() throws {
+        let reference = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/MappingRegistryCommandLine/MappingRegistryCommandLine.docc/CommandReference.md")
+        let text = try String(contentsOf: reference, encoding: .utf8)
+        let browsing = try #require(text.range(of: "### Browsing"))
+        // The first column of the key table: `| ↑ ↓, `k` `j` | …`.
+        let named = Set(text[browsing.upperBound...].split(separator: "\n")
+            .drop { !$0.hasPrefix("| Key |") }
+            .prefix { $0.hasPrefix("|") }
+            .compactMap { $0.split(separator: "|").first }
+            .flatMap { $0.replacingOccurrences(of: "`", with: "").split(whereSeparator: { $0 == " " || $0 == "," }) }
+            .map(String.init))
+        for key in BrowseKey.all {
+            for name in key.label.split(separator: " ") {
+                #expect(named.contains(String(name)), "\(name) of \(key.summary)")
+            }
+        }
+    }
 }
