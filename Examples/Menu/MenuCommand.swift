@@ -32,6 +32,11 @@ enum MenuCommand {
                 return state.toggleSoldOut(dish)
             },
         ]
+        // Sold out, in the data or with `s`: dimmed in `browse`.
+        tool.browseDimmed = { model, context in
+            guard let dish = model as? Dish else { return false }
+            return dish.soldOut || (context as? MenuState)?.soldOut.contains(dish.name) == true
+        }
         return tool
     }
 }

@@ -88,6 +88,18 @@ public struct CommandLineTool: Sendable {
     public var context: (any Sendable)?
     /// Keys `browse` hands to the app, each changing the render context.
     public var browseActions: [BrowseAction] = []
+    /// Which rows `browse` shows dimmed (where the terminal shows colour),
+    /// such as a dish that is sold out: asked with each row's model
+    /// (possibly wrapped in optionals) and the render context as it is
+    /// now; `nil` dims none.
+    ///
+    /// ```swift
+    /// tool.browseDimmed = { model, context in
+    ///     guard let dish = model as? Dish, let state = context as? MenuState else { return false }
+    ///     return state.soldOut.contains(dish.name)
+    /// }
+    /// ```
+    public var browseDimmed: (@Sendable (_ model: Any, _ context: (any Sendable)?) -> Bool)?
     /// The subcommands and options this front end accepts.
     var grammar: CommandLineGrammar = .embedded
     /// What makes `render --watch` look at its files: polling threads and

@@ -17,7 +17,7 @@ extension CommandSession {
     ///   ``ExitCode/terminated`` (143) after SIGTERM; ``ExitCode/usage``
     ///   without a terminal; ``ExitCode/failure`` when the files do not load.
     mutating func browse(mappings: InputFile, data: InputFile) -> ExitCode {
-        var controller = BrowseController(context: tool.context, actions: tool.browseActions)
+        var controller = BrowseController(context: tool.context, actions: tool.browseActions, dimmed: tool.browseDimmed)
         let events = WatchEvents()
         var watches: [InputWatch] = []
         defer { for watch in watches { watch.cancel() } }

@@ -35,8 +35,9 @@ import Testing
 
     /// Starts `menu browse` on the test data in a fresh 80 × 24 session,
     /// after a line of the shell's own, and waits for the list. `menu`'s
-    /// process ID is written to `pid` (the shell `exec`s it).
-    func start(_ session: inout TmuxSession?) throws -> (tmux: TmuxSession, pid: URL) {
+    /// process ID is written to `pid` (the shell `exec`s it). `environment`
+    /// (`env`'s arguments: `NAME=value`, `-u NAME`) is set for `menu` alone.
+    func start(_ session: inout TmuxSession?, environment: String = "") throws -> (tmux: TmuxSession, pid: URL) {
         let directory = try MenuBinary.temporaryDirectory()
         let data = directory.appendingPathComponent("data.json")
         try Data(Self.data.utf8).write(to: data)
@@ -49,7 +50,7 @@ import Testing
         try tmux.type("echo shell-before-browse")
         try tmux.waitFor("\nshell-before-browse")
         let pid = directory.appendingPathComponent("menu.pid")
-        try tmux.type("sh -c 'echo $$ > \(pid.path); exec \"$0\" \"$@\"' '\(menu)' browse --mappings '\(mappings)' --data '\(data.path)'; echo browse-exit=$?")
+        try tmux.type("\(environment.isEmpty ? "" : "env \(environment) ")sh -c 'echo $$ > \(pid.path); exec \"$0\" \"$@\"' '\(menu)' browse --mappings '\(mappings)' --data '\(data.path)'; echo browse-exit=$?")
         try tmux.waitForScreen("the list") { $0.contains("SPECIALS") && $0.contains(" rows · ") }
         return (tmux, pid)
     }
@@ -140,5 +141,124 @@ import Testing
         let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(pid, signal) == 0)
         try expectShellRestored(tmux, status: status)
+    }
+
+    /// The lines of an attributed screen that hold `text`.
+    static func lines(of screen: String, containing text: String) -> [Substring] {
+        screen.split(separator: "\n").filter { $0.contains(text) }
+    }
+
+    /// Whether an attributed line sets SGR attribute `code` (`2` dim, `31`
+    /// red), alone or among others (tmux writes `ESC [ 0 ; 2 m`).
+    static func sets(_ code: String, in line: some StringProtocol) -> Bool {
+        var rest = Substring(line)
+        while let start = rest.range(of: "\u{1B}[") {
+            let parameters = rest[start.upperBound...].prefix { $0.isNumber || $0 == ";" }
+            rest = rest[start.upperBound...].dropFirst(parameters.count)
+            if rest.first == "m", parameters.split(separator: ";").contains(Substring(code)) { return true }
+        }
+        return false
+    }
+
+    /// The list's status line says the selection is on `row`.
+    static func isOnRow(_ row: Int) -> (String) -> Bool {
+        { $0.contains("· row \(row)\n") }
+    }
+
+    /// Selects the last row, marks Counter soup sold out, and selects the
+    /// header above, so that neither the gift card's diagnostic nor the
+    /// sold-out dish is selected; returns the screen with its attributes.
+    /// Each key waits for its frame: keys read together are drawn once.
+    func showBothColouredRows(_ tmux: TmuxSession) throws -> String {
+        try tmux.press("End")
+        try tmux.waitForScreen("row 30", until: Self.isOnRow(30))
+        try tmux.press("Up")
+        try tmux.waitForScreen("row 29", until: Self.isOnRow(29))
+        try tmux.press("s")
+        try tmux.waitFor("Counter soup marked sold out")
+        try tmux.press("Up")
+        return try tmux.waitForScreen("row 28", attributes: true) { $0.contains("· row 28\n") && $0.contains("[missing-mapping]") }
+    }
+
+    @Test(.enabled(if: TmuxSession.isEnabled, "set MAPPING_REGISTRY_TMUX=1 with tmux installed"))
+    func aUserSearchesReadsTheKeysAndSeesColour() throws {
+        var session: TmuxSession?
+        // `swift test` may run with NO_COLOR set, which the tmux server passes on.
+        let tmux = try start(&session, environment: "-u NO_COLOR").tmux
+
+        // `/` searches as the user types: the header "At the counter" (row 28) first.
+        try tmux.press("/", "c", "o", "u", "n", "t")
+        var screen = try tmux.waitForScreen("the search at row 28") { $0.contains("\n/count") && Self.isOnRow(28)($0) }
+        try tmux.press("Enter")
+        // `n` goes on to Counter soup, and round past the end to the header; `N` back.
+        try tmux.press("n")
+        try tmux.waitForScreen("n to row 29", until: Self.isOnRow(29))
+        try tmux.press("n")
+        try tmux.waitForScreen("n round to row 28", until: Self.isOnRow(28))
+        try tmux.press("N")
+        try tmux.waitForScreen("N to row 29", until: Self.isOnRow(29))
+
+        // No match: says so; Esc goes back to where the search started.
+        try tmux.press("/", "z", "z")
+        try tmux.waitFor("/zz · no match for 'zz'")
+        try tmux.press("Escape")
+        screen = try tmux.waitForScreen("the search cancelled") { !$0.contains("/zz") && Self.isOnRow(29)($0) }
+        #expect(screen.contains("? keys"))
+
+        // `?` lists the keys; any key returns to the list.
+        try tmux.press("?")
+        screen = try tmux.waitFor("Keys of browse")
+        #expect(screen.contains("n         next match"))
+        #expect(screen.contains("s         sold out"))
+        #expect(screen.contains("press any key to return to the list"))
+        try tmux.press("x")
+        try tmux.waitForScreen("the list again") { !$0.contains("Keys of browse") && Self.isOnRow(29)($0) }
+
+        // A key of no meaning; the message goes when the selection moves.
+        try tmux.press("z")
+        try tmux.waitFor("press ? for keys")
+        try tmux.press("Up")
+        try tmux.waitForScreen("the message gone") { !$0.contains("press ? for keys") && Self.isOnRow(28)($0) }
+
+        // Colour: the gift card's diagnostic in red; a dish marked sold out dimmed.
+        screen = try showBothColouredRows(tmux)
+        #expect(Self.lines(of: screen, containing: "[missing-mapping]").contains { Self.sets("31", in: $0) }, "\(screen)")
+        #expect(Self.lines(of: screen, containing: "x Counter soup").contains { Self.sets("2", in: $0) }, "\(screen)")
+
+        // At 40 columns, a line too long ends in `…`.
+        try tmux.run(["resize-window", "-t", tmux.name, "-x", "40", "-y", "12"])
+        screen = try tmux.waitForScreen("the list at 40 × 12") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 11 && lines[10].hasPrefix("30 rows · ")
+        }
+        let lines = screen.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines.contains { $0.count == 40 && $0.hasSuffix("…") })
+        try tmux.run(["resize-window", "-t", tmux.name, "-x", "80", "-y", "24"])
+        try tmux.waitForScreen("the list at 80 × 24") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 23 && lines[22].hasPrefix("30 rows · ")
+        }
+
+        try tmux.press("q")
+        try expectShellRestored(tmux, status: 0)
+    }
+
+    @Test(.enabled(if: TmuxSession.isEnabled, "set MAPPING_REGISTRY_TMUX=1 with tmux installed"),
+          arguments: ["NO_COLOR=1", "-u NO_COLOR TERM=dumb"])
+    func noColourWhenTheUserOrTheTerminalSaysSo(environment: String) throws {
+        var session: TmuxSession?
+        let tmux = try start(&session, environment: environment).tmux
+        // The same screen as above, with the sold-out dish and the diagnostic on it.
+        let plain = try showBothColouredRows(tmux)
+        for code in ["31", "33", "2"] {
+            #expect(!Self.sets(code, in: plain), "\(code): \(plain)")
+        }
+        #expect(!Self.lines(of: plain, containing: "[missing-mapping]").isEmpty, "\(plain)")
+        #expect(!Self.lines(of: plain, containing: "x Counter soup").isEmpty)
+        // Reverse video stays: it is not colour.
+        #expect(Self.sets("7", in: plain))
+        try tmux.press("q")
+        try expectShellRestored(tmux, status: 0)
     }
 }

@@ -59,6 +59,20 @@ import Testing
         #expect(header.script.frames.last?.lines.last?.text == "only a dish can be marked sold out")
     }
 
+    @Test func aSoldOutDishIsDimmedWhetherTheDataOrSSaysSo() throws {
+        let data = #"{"sections": [{"items": [{"model": "Dish", "value": {"name": "Pho", "price": 9}}, {"model": "Dish", "value": {"name": "Burrata", "price": 11, "soldOut": true}}]}]}"#
+        let run = try browse([.type("s"), .type("s"), .type("q")], data: data)
+        let frames = run.script.frames
+        try #require(frames.count == 3)
+        let styles = frames.map { Array($0.lines.prefix(2).map(\.style)) }
+        #expect(frames[0].lines[1].text == MenuText.line("* Burrata", price: 11))
+        // Burrata is sold out in the data: dim from the first frame.
+        #expect(styles[0] == [.plain, .dimmed])
+        // `s` marks Pho sold out, then back.
+        #expect(styles[1] == [.dimmed, .dimmed])
+        #expect(styles[2] == [.plain, .dimmed])
+    }
+
     @Test func renderAndValidateSeeNoDishSoldOut() {
         var output = ""
         var errors = ""

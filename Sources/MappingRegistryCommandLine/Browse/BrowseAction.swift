@@ -22,8 +22,9 @@ import ModelStorage
 /// ]
 /// ```
 ///
-/// The keys `browse` moves and quits with (`j`, `k`, `q`) keep their
-/// meaning: an action on one of them is never run.
+/// The keys of `browse`'s own (`j`, `k`, `/`, `n`, `N`, `?`, `q`) keep
+/// their meaning: an action on one of them is never run. `?` lists the
+/// actions with those keys, by their ``summary``.
 public struct BrowseAction: Sendable {
     /// The key that runs the action.
     public let key: Character

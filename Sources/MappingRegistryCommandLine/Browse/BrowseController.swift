@@ -48,15 +48,43 @@ struct BrowseController {
     /// diagnostic: shown until a version loads.
     private(set) var problems: [String: String] = [:]
 
+    /// Whether a row's model is shown dimmed (the app's
+    /// ``CommandLineTool/browseDimmed``).
+    let dimmed: (@Sendable (_ model: Any, _ context: (any Sendable)?) -> Bool)?
+
+    /// A search being typed after `/`.
+    struct Search: Equatable {
+        /// What was typed so far.
+        var query = ""
+        /// The row selected when `/` was pressed: Esc goes back to it.
+        var origin: Int
+        /// Whether a row matches the query.
+        var found = true
+    }
+
+    /// The search being typed, if any.
+    private(set) var search: Search?
+    /// The last search confirmed with Enter: `n` and `N` look for it.
+    private(set) var lastQuery: String?
+    /// Whether the help screen (`?`) is shown.
+    private(set) var showsHelp = false
+    /// Each row's rendered text in lower case, as searched, made when first searched.
+    private var searchTexts: [Int: String] = [:]
+
     /// The window's size at the last frame.
     private var lastSize: WindowSize?
 
     /// Keys the list itself answers; an action on one of them never runs.
-    static let reservedKeys: Set<Character> = ["j", "k", "q"]
+    static let reservedKeys = BrowseKey.reservedCharacters
 
-    init(context: (any Sendable)?, actions: [BrowseAction]) {
+    init(
+        context: (any Sendable)?,
+        actions: [BrowseAction],
+        dimmed: (@Sendable (_ model: Any, _ context: (any Sendable)?) -> Bool)? = nil
+    ) {
         self.context = context
         self.actions = actions.filter { !Self.reservedKeys.contains($0.key) }
+        self.dimmed = dimmed
     }
 
     // MARK: - Loading
@@ -81,6 +109,7 @@ struct BrowseController {
             pool = ReusePool(registry: newRegistry)
         }
         if let newDocument { document = newDocument }
+        searchTexts = [:]
         if let registry, let document {
             rows = BrowseRow.rows(of: document.storage, registry: registry)
         } else {
@@ -104,25 +133,135 @@ struct BrowseController {
 
     // MARK: - Keys
 
-    /// Answers a key: moves the selection, sends `didSelect`, runs an
-    /// app's action, or tells the loop what to do.
+    /// Answers a key: moves the selection, sends `didSelect`, searches,
+    /// shows the help screen, runs an app's action, or tells the loop what
+    /// to do (``BrowseKey`` lists the keys). A message on the status line
+    /// goes when the selection moves; a key of no meaning says
+    /// "press ? for keys".
     mutating func handle(_ key: Key) -> Command {
-        switch key {
-        case .up, .character("k"): list.move(by: -1)
-        case .down, .character("j"): list.move(by: 1)
+        if showsHelp {
+            // Any key returns from the help screen; Ctrl-C still quits.
+            showsHelp = false
+            return key == .interrupt ? .quit : .none
+        }
+        if search != nil { return handleSearch(key) }
+        let before = list.selection
+        defer { if list.selection != before { message = nil } }
+        guard let effect = BrowseKey.effect(of: key) else {
+            if case .character(let character) = key, let action = actions.first(where: { $0.key == character }) {
+                run(action)
+            } else {
+                message = "press ? for keys"
+            }
+            return .none
+        }
+        switch effect {
+        case .up: list.move(by: -1)
+        case .down: list.move(by: 1)
         case .pageUp: list.pageUp()
         case .pageDown: list.pageDown()
         case .home: list.home()
         case .end: list.end()
-        case .enter: select()
-        case .interrupt, .character("q"): return .quit
-        case .suspend: return .suspend
+        case .select: select()
+        case .search: search = Search(origin: list.selection)
+        case .nextMatch: findAgain(forward: true)
+        case .previousMatch: findAgain(forward: false)
+        case .help: showsHelp = true
         case .redraw: return .redraw
-        case .character(let character):
-            if let action = actions.first(where: { $0.key == character }) { run(action) }
-        case .left, .right, .escape, .unknown: break
+        case .suspend: return .suspend
+        case .quit: return .quit
         }
         return .none
+    }
+
+    // MARK: - Searching
+
+    /// A key while a search is typed: a character extends the query and
+    /// the selection jumps to the first row from where the search started
+    /// that matches; Backspace takes a character back; Enter keeps the
+    /// selection; Esc goes back to where the search started.
+    private mutating func handleSearch(_ key: Key) -> Command {
+        guard var current = search else { return .none }
+        switch key {
+        case .character(let character):
+            current.query.append(character)
+        case .backspace:
+            if current.query.isEmpty {
+                search = nil
+                return .none
+            }
+            current.query.removeLast()
+        case .enter:
+            search = nil
+            guard !current.query.isEmpty else { return .none }
+            lastQuery = current.query
+            message = current.found ? nil : Self.noMatch(current.query)
+            return .none
+        case .escape:
+            search = nil
+            list.select(current.origin)
+            message = nil
+            return .none
+        case .interrupt:
+            return .quit
+        case .suspend:
+            return .suspend
+        case .redraw:
+            return .redraw
+        default:
+            return .none
+        }
+        if current.query.isEmpty {
+            current.found = true
+            list.select(current.origin)
+        } else if let row = match(current.query, from: current.origin, forward: true) {
+            current.found = true
+            list.select(row)
+        } else {
+            current.found = false
+            list.select(current.origin)
+        }
+        search = current
+        return .none
+    }
+
+    /// `n` and `N`: the next or previous row that matches the last search,
+    /// past either end round to the other.
+    private mutating func findAgain(forward: Bool) {
+        guard let query = lastQuery else {
+            message = "no search yet: press / to search"
+            return
+        }
+        guard !rows.isEmpty else { return }
+        let start = (list.selection + (forward ? 1 : -1) + rows.count) % rows.count
+        if let row = match(query, from: start, forward: forward) {
+            list.select(row)
+        } else {
+            message = Self.noMatch(query)
+        }
+    }
+
+    static func noMatch(_ query: String) -> String {
+        "no match for '\(query)'"
+    }
+
+    /// The first row, from `start` on in the direction given and round,
+    /// whose rendered text (or diagnostic) contains `query`, ignoring case.
+    private mutating func match(_ query: String, from start: Int, forward: Bool) -> Int? {
+        guard !rows.isEmpty else { return nil }
+        let needle = query.lowercased()
+        for step in 0..<rows.count {
+            let row = ((start + (forward ? step : -step)) % rows.count + rows.count) % rows.count
+            let text: String
+            if let known = searchTexts[row] {
+                text = known
+            } else {
+                text = rowText(row).lines.joined(separator: "\n").lowercased()
+                searchTexts[row] = text
+            }
+            if text.contains(needle) { return row }
+        }
+        return nil
     }
 
     /// Sends `didSelect` to the selected row and shows what came of it.
@@ -144,6 +283,7 @@ struct BrowseController {
         let row = rows[list.selection]
         let outcome = action.perform(context, row.model, row.position)
         context = outcome.context
+        searchTexts = [:]
         message = outcome.message
     }
 
@@ -195,13 +335,15 @@ struct BrowseController {
             texts[row] = made
             return made
         }
+        if showsHelp { return helpFrame(size: size, width: width) }
         var lines: [ScreenFrame.Line] = []
         for placement in layout.rows {
             let gap = gap(before: placement.row)
-            let content = Array(repeating: "", count: gap) + text(placement.row).lines
+            let rowText = text(placement.row)
+            let content = Array(repeating: "", count: gap) + rowText.lines
             let selected = placement.row == list.selection
             for (index, line) in content.prefix(placement.lines).enumerated() {
-                lines.append(ScreenFrame.Line(Self.cut(line, to: width), reversed: selected && index >= gap))
+                lines.append(ScreenFrame.Line(Self.cut(line, to: width), reversed: selected && index >= gap, style: index >= gap ? rowText.style : .plain))
             }
         }
         if rows.isEmpty, listLines > 0 {
@@ -210,7 +352,7 @@ struct BrowseController {
         lines += Array(repeating: ScreenFrame.Line(""), count: max(0, listLines - lines.count))
         let status = ScreenFrame.Line(Self.cut(statusLine, to: width), reversed: true)
         // The last column of the last line is left alone: writing there may scroll some terminals.
-        let bottom = ScreenFrame.Line(Self.cut(message ?? hints, to: max(0, width - 1)))
+        let bottom = ScreenFrame.Line(Self.cut(bottomLine, to: max(0, width - 1)))
         switch size.rows {
         case ..<1: lines = []
         case 1: lines = [status]
@@ -257,10 +399,45 @@ struct BrowseController {
         return parts.joined(separator: " · ")
     }
 
-    /// The key hints, shown until there is a message.
+    /// The key hints, shown until there is a message: those of
+    /// ``BrowseKey``'s table, the app's actions before `q quit`.
     var hints: String {
-        (["↑↓ jk PgUp PgDn Home End move", "Enter select"] + actions.map { "\($0.key) \($0.summary)" } + ["q quit"])
-            .joined(separator: " · ")
+        let hints = BrowseKey.all.compactMap { $0.effect == .quit ? nil : $0.hint }
+        let quit = BrowseKey.all.compactMap { $0.effect == .quit ? $0.hint : nil }
+        return (hints + actions.map { "\($0.key) \($0.summary)" } + quit).joined(separator: " · ")
+    }
+
+    /// The line under the status line: the search being typed, else the
+    /// message, else the key hints.
+    var bottomLine: String {
+        if showsHelp { return "press any key to return to the list" }
+        if let search {
+            return "/" + search.query + (search.found ? "" : " · " + Self.noMatch(search.query))
+        }
+        return message ?? hints
+    }
+
+    /// The help screen: every key of ``BrowseKey``'s table and the app's
+    /// actions, with what each does, over the status line.
+    func helpFrame(size: WindowSize, width: Int) -> ScreenFrame {
+        let entries = BrowseKey.all.map { ($0.label, $0.summary) } + actions.map { (String($0.key), $0.summary) }
+        let labelWidth = entries.map { DisplayWidth.of($0.0) }.max() ?? 0
+        var lines = [ScreenFrame.Line(Self.cut("Keys of browse", to: width))]
+        for (label, summary) in entries {
+            let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
+            lines.append(ScreenFrame.Line(Self.cut("  " + label + padding + "  " + summary, to: width)))
+        }
+        let listLines = max(0, size.rows - 2)
+        lines = Array(lines.prefix(listLines))
+        lines += Array(repeating: ScreenFrame.Line(""), count: max(0, listLines - lines.count))
+        let status = ScreenFrame.Line(Self.cut(statusLine, to: width), reversed: true)
+        let bottom = ScreenFrame.Line(Self.cut(bottomLine, to: max(0, width - 1)))
+        switch size.rows {
+        case ..<1: lines = []
+        case 1: lines = [status]
+        default: lines += [status, bottom]
+        }
+        return ScreenFrame(lines: lines, width: width)
     }
 
     /// Shows the text an event's handler answered with.
@@ -272,6 +449,8 @@ struct BrowseController {
     /// brackets, and the start of its message.
     struct RowText {
         var lines: [String]
+        /// Red or yellow for a diagnostic, dim for a row the app dims.
+        var style = ScreenFrame.Style.plain
     }
 
     private func rowText(_ index: Int) -> RowText {
@@ -280,9 +459,13 @@ struct BrowseController {
         switch pool.render(row.model, at: row.position, kind: row.kind, context: context) {
         case .success(let text):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            return RowText(lines: lines.isEmpty ? [""] : lines)
+            let dims = dimmed?(row.model, context) ?? false
+            return RowText(lines: lines.isEmpty ? [""] : lines, style: dims ? .dimmed : .plain)
         case .failure(let diagnostic):
-            return RowText(lines: ["[\(diagnostic.code)] \(Self.shortMessage(diagnostic.message))"])
+            return RowText(
+                lines: ["[\(diagnostic.code)] \(Self.shortMessage(diagnostic.message))"],
+                style: diagnostic.severity == .error ? .error : .warning
+            )
         }
     }
 
@@ -298,9 +481,9 @@ struct BrowseController {
         return String(message[..<colon.lowerBound])
     }
 
-    /// Text made safe to print (control characters escaped) and cut to a width.
+    /// Text made safe to print (control characters escaped) and cut to a
+    /// width in columns, ending in `…` when cut (``DisplayWidth``).
     static func cut(_ text: String, to width: Int) -> String {
-        let printable = DiagnosticFormatter.escapingNonPrintingCharacters(text)
-        return printable.count <= width ? printable : String(printable.prefix(width))
+        DisplayWidth.cut(DiagnosticFormatter.escapingNonPrintingCharacters(text), to: width)
     }
 }

@@ -10,6 +10,8 @@ enum Key: Hashable, Sendable {
     case end
     /// Return or Enter (`\r`, or `\n`).
     case enter
+    /// Backspace or Delete as most terminals send it (`0x7F`), or Ctrl-H.
+    case backspace
     /// Escape pressed on its own.
     case escape
     /// Ctrl-C: in raw mode it arrives as a byte, not as SIGINT.

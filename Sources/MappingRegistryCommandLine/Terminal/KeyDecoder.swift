@@ -64,7 +64,8 @@ struct KeyDecoder: Sendable {
         case 0x03: return (.interrupt, 1)
         case 0x0C: return (.redraw, 1)
         case 0x1A: return (.suspend, 1)
-        case 0x00..<0x20, 0x7F: return (.unknown, 1)
+        case 0x7F, 0x08: return (.backspace, 1)
+        case 0x00..<0x20: return (.unknown, 1)
         default: return character(in: bytes)
         }
     }

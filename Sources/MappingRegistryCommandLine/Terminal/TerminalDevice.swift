@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,7 +23,7 @@ final class TerminalDevice: BrowseTerminal {
     let wake: WakePipe
     private let mode: TerminalMode
     private var signals: SignalCatcher?
-    private var painter = ScreenPainter()
+    private var painter = ScreenPainter(colours: ScreenPainter.usesColour(environment: ProcessInfo.processInfo.environment))
     private var decoder = KeyDecoder()
     /// Inputs read but not handed out yet.
     private var queued: [BrowseInput] = []

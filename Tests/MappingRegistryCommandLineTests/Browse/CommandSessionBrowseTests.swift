@@ -35,6 +35,11 @@ import Testing
             BrowseAction(key: "x", summary: "wrong", context: Int.self) { _, _, _ in "never" },
             BrowseAction(key: "q", summary: "taken", context: Marks.self) { _, _, _ in "never" },
         ]
+        // A marked dish is dimmed, as the sample dims a sold-out one.
+        tool.browseDimmed = { model, context in
+            guard let dish = model as? Dish else { return false }
+            return (context as? Marks)?.names.contains(dish.name) == true
+        }
         tool.browseDriver = .script(script)
         return tool
     }
@@ -105,7 +110,7 @@ import Testing
 
 
             4 rows · 2 views created · 4 events · row 1
-            ↑↓ jk PgUp PgDn Home End move · Enter select · m mark · x w
+            ↑↓ jk move · Enter select · / search · ? keys · m mark · x…
             """)
         let frame = try #require(run.script.screen)
         #expect(frame.lines.map(\.reversed) == [true, false, false, false, false, false, false, false, true, false])
@@ -147,9 +152,9 @@ import Testing
         let data = Self.data([("Soups", [Self.dish("Onion"), #"{"model": "Number", "value": 7}"#])])
         let run = try browse([.type("jj\r"), .type("q")], data: data)
         try #require(run.script.frames.count == 2)
-        // Cut to the window's 60 columns (the message line to 59).
-        #expect(run.script.frames[0].lines[2].text == "[missing-mapping] no cell mapping for 'Int' at section 0, it")
-        #expect(run.script.frames[1].lines.last?.text == "didSelect: missing-mapping: no cell mapping for 'Int' at se")
+        // Cut to the window's 60 columns (the message line to 59), ending in `…`.
+        #expect(run.script.frames[0].lines[2].text == "[missing-mapping] no cell mapping for 'Int' at section 0, i…")
+        #expect(run.script.frames[1].lines.last?.text == "didSelect: missing-mapping: no cell mapping for 'Int' at s…")
     }
 
     @Test func anActionChangesTheContextAndThePredicateSwitchesTheRow() throws {
@@ -158,7 +163,7 @@ import Testing
         try #require(frames.count == 3)
         #expect(frames[1].lines[2].text == "MARKED Pea")
         #expect(frames[1].lines.last?.text == "marked Pea")
-        #expect(frames[2].lines.last?.text == "'x' needs a render context of type 'Int', and the tool has ")
+        #expect(frames[2].lines.last?.text == "'x' needs a render context of type 'Int', and the tool has…")
         // A context change renders the rows again (MarkedRow is a handler: no
         // view to create); it is not an event.
         #expect(frames[1].lines[8].text == "4 rows · 2 views created · 4 events · row 3")
@@ -168,7 +173,7 @@ import Testing
         let data = Self.data([("Soups", [Self.dish(String(repeating: "long ", count: 20)), Self.dish("Bell\\u0007\\u001B[2J")])])
         let run = try browse([.type("q")], size: WindowSize(columns: 30, rows: 6), data: data)
         try #require(run.script.frames.count == 1)
-        #expect(run.script.frames[0].lines[1].text == "dish long long long long long ")
+        #expect(run.script.frames[0].lines[1].text == "dish long long long long long…")
         #expect(run.script.frames[0].lines[2].text == "dish Bell\\u{07}\\u{1B}[2J")
     }
 
@@ -178,7 +183,7 @@ import Testing
         try #require(run.script.frames.count == 2)
         #expect(run.script.frames[1].lines.count == 4)
         // Rows 0–7 came on screen; rows 2–7 left it.
-        #expect(run.script.frames[1].lines[2].text == "21 rows · 2 views created · 14 events · ")
+        #expect(run.script.frames[1].lines[2].text == "21 rows · 2 views created · 14 events ·…")
         #expect(run.script.invalidations == 1)
     }
 
@@ -220,8 +225,8 @@ import Testing
         // The bad edit: the list stays; the status line names the file.
         #expect(frames[3].lines[1].text == "dish Bean")
         // 4 rows came on screen, went, and 2 came: 10 events.
-        #expect(frames[3].lines[8].text == "2 rows · 2 views created · 10 events · row 1 · mappings.json")
-        #expect(frames[3].lines[9].text == "mappings.json not loaded (1 error): unknown-view: unknown v")
+        #expect(frames[3].lines[8].text == "2 rows · 2 views created · 10 events · row 1 · mappings.jso…")
+        #expect(frames[3].lines[9].text == "mappings.json not loaded (1 error): unknown-view: unknown …")
         #expect(frames[2].lines[9].text == "data.json reloaded")
         #expect(!frames[4].lines[8].text.contains("not loaded"))
         #expect(frames[4].lines[9].text == "mappings.json reloaded")

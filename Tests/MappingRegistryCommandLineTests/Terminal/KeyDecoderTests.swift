@@ -20,7 +20,7 @@ import Testing
         Case(name: "home and end, every spelling", bytes: "\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~",
              keys: [.home, .end, .home, .end, .home, .end, .home, .end]),
         Case(name: "return and line feed", bytes: "\r\n", keys: [.enter, .enter]),
-        Case(name: "control keys", bytes: "\u{03}\u{1A}\u{0C}\u{01}\u{7F}", keys: [.interrupt, .suspend, .redraw, .unknown, .unknown]),
+        Case(name: "control keys", bytes: "\u{03}\u{1A}\u{0C}\u{01}\u{7F}\u{08}", keys: [.interrupt, .suspend, .redraw, .unknown, .backspace, .backspace]),
         Case(name: "a sequence this decoder does not name", bytes: "\u{1B}[2~\u{1B}[200~j", keys: [.unknown, .unknown, .character("j")]),
         Case(name: "escape before an ordinary key (Alt-j)", bytes: "\u{1B}j", keys: [.escape, .character("j")]),
         Case(name: "two escapes", bytes: "\u{1B}\u{1B}[A", keys: [.escape, .up]),

@@ -38,3 +38,47 @@ import Testing
         #expect(ScreenPainter.leave.hasSuffix("\(Self.escape)[?25h\(Self.escape)[?1049l"))
     }
 }
+
+/// Styles as colour, and no colour where the user or the terminal says so.
+@Suite struct ScreenPainterColourTests {
+    static let escape = "\u{1B}"
+
+    @Test func stylesAreDrawnInColour() {
+        var painter = ScreenPainter(colours: true)
+        let frame = ScreenFrame(lines: [
+            .init("bad", style: .error), .init("iffy", style: .warning), .init("gone", style: .dimmed), .init("sel", reversed: true, style: .error),
+        ], width: 5)
+        let e = Self.escape
+        #expect(painter.paint(frame) == "\(e)[0m\(e)[2J"
+            + "\(e)[1;1H\(e)[31mbad\(e)[0m\(e)[K"
+            + "\(e)[2;1H\(e)[33miffy\(e)[0m\(e)[K"
+            + "\(e)[3;1H\(e)[2mgone\(e)[0m\(e)[K"
+            + "\(e)[4;1H\(e)[7;31msel  \(e)[0m")
+    }
+
+    @Test func withoutColourOnlyReverseVideoIsDrawn() {
+        var painter = ScreenPainter(colours: false)
+        let frame = ScreenFrame(lines: [.init("bad", style: .error), .init("sel", reversed: true, style: .dimmed)], width: 5)
+        let e = Self.escape
+        #expect(painter.paint(frame) == "\(e)[0m\(e)[2J\(e)[1;1Hbad\(e)[K\(e)[2;1H\(e)[7msel  \(e)[0m")
+    }
+
+    @Test func aWideLineIsPaddedByItsColumns() {
+        var painter = ScreenPainter(colours: false)
+        let e = Self.escape
+        #expect(painter.paint(ScreenFrame(lines: [.init("拉麺", reversed: true)], width: 6)) == "\(e)[0m\(e)[2J\(e)[1;1H\(e)[7m拉麺  \(e)[0m")
+    }
+
+    @Test(arguments: [
+        (["TERM": "xterm-256color"], true),
+        ([:], true),
+        (["TERM": "xterm", "NO_COLOR": "1"], false),
+        (["TERM": "xterm", "NO_COLOR": "anything"], false),
+        // no-color.org: set to the empty string, it does not count.
+        (["TERM": "xterm", "NO_COLOR": ""], true),
+        (["TERM": "dumb"], false),
+    ])
+    func colourIsOffUnderNoColorOrADumbTerminal(environment: [String: String], colours: Bool) {
+        #expect(ScreenPainter.usesColour(environment: environment) == colours)
+    }
+}
