@@ -349,7 +349,15 @@ struct BrowseController {
         if rows.isEmpty, listLines > 0 {
             lines.append(ScreenFrame.Line(Self.cut(registry == nil || document == nil ? "(loading)" : "(no rows)", to: width)))
         }
-        lines += Array(repeating: ScreenFrame.Line(""), count: max(0, listLines - lines.count))
+        return framing(lines, size: size, width: width)
+    }
+
+    /// A frame of the list area's lines (cut or padded to the lines the
+    /// window has for them) over the status line (reversed) and the bottom line.
+    private func framing(_ list: [ScreenFrame.Line], size: WindowSize, width: Int) -> ScreenFrame {
+        let listLines = max(0, size.rows - 2)
+        var lines = Array(list.prefix(listLines))
+        lines += Array(repeating: ScreenFrame.Line(""), count: listLines - lines.count)
         let status = ScreenFrame.Line(Self.cut(statusLine, to: width), reversed: true)
         // The last column of the last line is left alone: writing there may scroll some terminals.
         let bottom = ScreenFrame.Line(Self.cut(bottomLine, to: max(0, width - 1)))
@@ -427,17 +435,7 @@ struct BrowseController {
             let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
             lines.append(ScreenFrame.Line(Self.cut("  " + label + padding + "  " + summary, to: width)))
         }
-        let listLines = max(0, size.rows - 2)
-        lines = Array(lines.prefix(listLines))
-        lines += Array(repeating: ScreenFrame.Line(""), count: max(0, listLines - lines.count))
-        let status = ScreenFrame.Line(Self.cut(statusLine, to: width), reversed: true)
-        let bottom = ScreenFrame.Line(Self.cut(bottomLine, to: max(0, width - 1)))
-        switch size.rows {
-        case ..<1: lines = []
-        case 1: lines = [status]
-        default: lines += [status, bottom]
-        }
-        return ScreenFrame(lines: lines, width: width)
+        return framing(lines, size: size, width: width)
     }
 
     /// Shows the text an event's handler answered with.
