@@ -37,7 +37,7 @@ print("check-schemas: both schemas are valid draft 2020-12 schemas")
 # Every sample passes.
 samples = [
     ("mappings.json", mappings_schema),
-    ("Examples/Menu/mappings-with-fallback.json", mappings_schema),
+    ("Examples/Menu/mappings-with-catch-all.json", mappings_schema),
     ("Examples/Menu/Data/menu-data.json", data_schema),
 ]
 for path, schema in samples:
