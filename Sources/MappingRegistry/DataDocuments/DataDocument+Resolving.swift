@@ -23,3 +23,22 @@ extension DataDocument {
         return diagnostics
     }
 }
+
+extension Diagnostic {
+    /// `unchecked-items`: a data document whose mappings do not load, so
+    /// its items were not resolved; at the document's start. Every front
+    /// end says this one thing, and never resolves the items through other
+    /// mappings instead.
+    ///
+    /// - Parameters:
+    ///   - source: The data document's name, as its diagnostics give it.
+    ///   - mappings: The mappings file it goes with, as the front end names it.
+    package static func uncheckedItems(in source: String, mappings: String) -> Diagnostic {
+        Diagnostic(
+            severity: .warning,
+            code: .uncheckedItems,
+            message: "the items were not resolved, because the mappings they go with ('\(mappings)') do not load; fix its errors to check which view shows each item",
+            location: SourceLocation(file: source, line: 1, column: 1, pointer: "")
+        )
+    }
+}

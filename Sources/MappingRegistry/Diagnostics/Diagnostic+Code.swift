@@ -347,6 +347,15 @@ extension Diagnostic {
         /// An error when loading data documents; a policy may change its severity or ignore it.
         public static let undecodableValue: Code = "undecodable-value"
 
+        /// A data document's items were not resolved, because the mappings it goes with do not
+        /// load; the location is the document's start.
+        ///
+        /// Fix the mappings file's errors; then every item is checked against it. A data document
+        /// is never checked against other mappings instead.
+        ///
+        /// A warning when loading data documents; a policy may change its severity or ignore it.
+        public static let uncheckedItems: Code = "unchecked-items"
+
         /// No mapping applies to a stored item.
         ///
         /// Add a mapping for the item's model, kind and section, or a catch-all mapping (a

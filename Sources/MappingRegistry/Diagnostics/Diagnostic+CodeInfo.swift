@@ -183,6 +183,9 @@ extension Diagnostic.Code {
         Info("undecodable-value", .error, [.data],
              summary: "A data document's value that the model's Decodable conformance rejects.",
              help: "Write the value as the model decodes it; the message names the field and the type it needs."),
+        Info("unchecked-items", .warning, [.data],
+             summary: "A data document's items were not resolved, because the mappings it goes with do not load; the location is the document's start.",
+             help: "Fix the mappings file's errors; then every item is checked against it. A data document is never checked against other mappings instead."),
 
         // Resolving items
         Info("missing-mapping", .error, [.render],
