@@ -128,23 +128,21 @@ struct CheckJob: Sendable {
         }
     }
 
-    /// A data document's own problems, then every stored model's
-    /// resolution; when its mappings do not load, one `unchecked-items`
+    /// A data document's own problems, then the resolution of every
+    /// stored model that loaded (an entry with an error hides no other's
+    /// problem); when its mappings do not load, one `unchecked-items`
     /// saying so instead.
     private func checkData(resolvingThrough mappings: Result<MappingRegistry?, UnloadableMappings>) -> [Diagnostic] {
-        do {
-            let loaded = try DataDocument(data: Data(bytes), plugins: configuration.plugins, source: sourceName)
-            switch mappings {
-            case .failure(let unloadable):
-                return loaded.warnings + [.uncheckedItems(in: sourceName, mappings: unloadable.name)]
-            case .success(let registry):
-                guard configuration.createsValues, let registry else { return loaded.warnings }
-                return loaded.warnings + loaded.resolutionDiagnostics(with: registry, context: configuration.context)
-            }
-        } catch {
-            // A catalog file's models cannot create values: what is
-            // left unsaid about values is not the document's fault.
-            return configuration.createsValues ? error.diagnostics : error.diagnostics.filter { $0.code != .undecodableValue }
+        let check = DataDocument.check(Data(bytes), plugins: configuration.plugins, source: sourceName)
+        // A catalog file's models cannot create values: what is left
+        // unsaid about values is not the document's fault.
+        let own = configuration.createsValues ? check.diagnostics : check.diagnostics.filter { $0.code != .undecodableValue }
+        switch mappings {
+        case .failure(let unloadable):
+            return own + [.uncheckedItems(in: sourceName, mappings: unloadable.name)]
+        case .success(let registry):
+            guard configuration.createsValues, let registry else { return own }
+            return own + DataDocument.resolutionDiagnostics(of: check.entries, with: registry, context: configuration.context)
         }
     }
 
