@@ -47,6 +47,8 @@ package struct LanguageServer {
     /// `initialize`: where relative `registeredAt` paths are looked up
     /// after the catalog file's directory.
     var workspaceRoots: [String] = []
+    /// The workspace's mappings files and data documents on disk.
+    let workspace = WorkspaceFiles()
     /// The exit status once `exit` arrived.
     package private(set) var exitStatus: Int32?
 
@@ -114,6 +116,16 @@ package struct LanguageServer {
             return withDocument(params) { document, offset in definition(document, at: offset) }
         case "textDocument/codeAction":
             return codeActions(params)
+        case "textDocument/references":
+            return references(params)
+        case "textDocument/prepareRename":
+            return prepareRename(params)
+        case "textDocument/rename":
+            return rename(params)
+        case "textDocument/codeLens":
+            return codeLenses(params)
+        case "workspace/symbol":
+            return workspaceSymbols(params)
         case "textDocument/documentSymbol":
             guard let uri = params?.object("textDocument")?.string("uri") else { return .failure(.invalidParams("'\(method)' needs textDocument.uri")) }
             guard let document = documents[uri] else { return .success(.array([])) }
@@ -211,6 +223,10 @@ package struct LanguageServer {
             ("definitionProvider", true),
             ("codeActionProvider", .object([("codeActionKinds", .strings(["quickfix"]))])),
             ("documentSymbolProvider", true),
+            ("referencesProvider", true),
+            ("renameProvider", .object([("prepareProvider", true)])),
+            ("codeLensProvider", .object([("resolveProvider", false)])),
+            ("workspaceSymbolProvider", true),
         ])
         return .object([
             ("capabilities", capabilities),

@@ -90,24 +90,45 @@ extension LanguageServer {
     /// Mappings that do not load are never swapped for others: the items
     /// are then reported unchecked.
     func mappings(for document: TextDocument) -> CheckJob.Mappings {
-        let open = documents.values.filter { $0.kind == .mappings }.sorted { $0.uri < $1.uri }
-        func use(_ mappings: TextDocument) -> CheckJob.Mappings {
-            mappings.registry.map { .registry($0) } ?? .unloadable(name: mappings.sourceName)
+        switch mappingsSource(for: document) {
+        case .open(let mappings):
+            return mappings.registry.map { .registry($0) } ?? .unloadable(name: mappings.sourceName)
+        case .file(let path):
+            return .file(path: path)
+        case .tool:
+            if let defaultRegistry { return .registry(defaultRegistry) }
+            return .toolDefault
         }
+    }
+
+    /// Where a data document's mappings come from.
+    enum MappingsSource {
+        /// An open mappings document.
+        case open(TextDocument)
+        /// A `mappings.json` on disk.
+        case file(String)
+        /// The tool's own mappings.
+        case tool
+    }
+
+    /// The rule of ``mappings(for:)``: an open mappings file in the data
+    /// document's directory; else the nearest `mappings.json` in its
+    /// directory or above, open or on disk; else the tool's own.
+    func mappingsSource(for document: TextDocument) -> MappingsSource {
+        let open = documents.values.filter { $0.kind == .mappings }.sorted { $0.uri < $1.uri }
         var directory = Self.directory(of: document.sourceName)
         if let beside = open.first(where: { Self.directory(of: $0.sourceName) == directory }) {
-            return use(beside)
+            return .open(beside)
         }
         // Only absolute paths are looked up on disk: a document that is
         // not a file has no directory to look in.
         while directory.hasPrefix("/") {
             let candidate = directory + "/" + Self.mappingsFileName
-            if let opened = open.first(where: { $0.sourceName == candidate }) { return use(opened) }
-            if FileManager.default.fileExists(atPath: candidate) { return .file(path: candidate) }
+            if let opened = open.first(where: { $0.sourceName == candidate }) { return .open(opened) }
+            if FileManager.default.fileExists(atPath: candidate) { return .file(candidate) }
             directory = Self.directory(of: String(directory))
         }
-        if let defaultRegistry { return .registry(defaultRegistry) }
-        return .toolDefault
+        return .tool
     }
 
     /// The file a data document's mappings are looked for in, beside it and above.
