@@ -87,7 +87,7 @@ package struct LanguageServerConnection {
 
     /// Frames a message: `Content-Length: N\r\n\r\n` and its compact JSON.
     static func frame(_ message: JSONValue) -> [UInt8] {
-        let body = Array(message.compact().utf8)
+        let body = message.compactBytes()
         return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 

@@ -39,7 +39,7 @@ import Testing
 
     @Test func unknownRequestsAreMethodNotFoundAndUnknownNotificationsIgnored() {
         var client = TestClient()
-        #expect(Self.error(client.request("textDocument/rename", [:])) == -32601)
+        #expect(Self.error(client.request("textDocument/formatting", [:])) == -32601)
         #expect(client.notify("$/setTrace", ["value": "off"]).isEmpty)
         #expect(client.notify("workspace/didChangeConfiguration", ["settings": [String: Any]()]).isEmpty)
     }

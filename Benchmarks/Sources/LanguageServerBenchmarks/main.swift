@@ -11,6 +11,10 @@ import MappingRegistry
 // (b) the latency of a hover sent right behind a 9 MiB didChange: on another
 //     open document, and on the changed document itself; and when that
 //     change's diagnostics arrive.
+// (c) at 10 000 mappings, with a data document of 10 000 dishes open beside
+//     them, through `menu lsp` (the sample's own plugins, which create
+//     values): references, prepareRename, rename, code lenses and
+//     workspace symbols, request → response (target: 100 ms each).
 // Every server named on the command line is measured in the same run, so an
 // older build (another checkout's binary) can be compared with this one:
 //   swift build -c release --product mapping-registry
@@ -18,15 +22,22 @@ import MappingRegistry
 
 var runs = 7
 var servers: [String] = []
+var menu = ".build/release/menu"
+/// `--workspace-only`: (c) alone.
+var workspaceOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     if argument == "--runs", let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 {
         runs = value
+    } else if argument == "--menu", let value = arguments.popFirst() {
+        menu = value
+    } else if argument == "--workspace-only" {
+        workspaceOnly = true
     } else {
         servers.append(argument)
     }
 }
-if servers.isEmpty { servers = [".build/release/mapping-registry"] }
+if servers.isEmpty, !workspaceOnly { servers = [".build/release/mapping-registry"] }
 let clock = ContinuousClock()
 let catalog = "Examples/Menu/Schemas/menu.catalog.json"
 
@@ -62,9 +73,9 @@ final class ServerProcess {
     var buffer: [UInt8] = []
     var nextID = 1
 
-    init(_ path: String) throws {
+    init(_ path: String, arguments: [String] = ["lsp", "--catalog", catalog]) throws {
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["lsp", "--catalog", catalog]
+        process.arguments = arguments
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -99,6 +110,12 @@ final class ServerProcess {
 
     /// The next message from the server.
     func receive() throws -> [String: Any] {
+        (try JSONSerialization.jsonObject(with: try receiveBody())) as? [String: Any] ?? [:]
+    }
+
+    /// The next message's body, not parsed (so that a timing can stop
+    /// before this process's own JSON decoding).
+    func receiveBody() throws -> Data {
         while true {
             if let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
                 let header = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
@@ -106,7 +123,7 @@ final class ServerProcess {
                 if buffer.count >= end.upperBound + length {
                     let body = Data(buffer[end.upperBound..<(end.upperBound + length)])
                     buffer.removeFirst(end.upperBound + length)
-                    return (try JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+                    return body
                 }
             }
             let chunk = output.fileHandleForReading.availableData
@@ -252,6 +269,7 @@ for path in servers {
     print("server exit status after shutdown and exit: \(try server.shutDown())")
 }
 
+if !hovers.isEmpty {
 print("")
 print("(b) a hover sent right behind a didChange of \(mappingsText(count: 100_000, variant: 100).utf8.count) bytes (100 000 mappings); median of \(runs) each, ms from sending the change")
 print("hover on another document | hover on the changed document | that change's diagnostics | hover answered first | server")
@@ -264,3 +282,68 @@ for hover in hovers {
         hover.server,
     ].joined(separator: " | "))
 }
+}
+
+// (c) Workspace features at 10 000 mappings.
+func dishesText(count: Int) -> String {
+    var text = "{ \"sections\": [\n"
+    for section in 0..<count {
+        text += "  { \"items\": [{ \"model\": \"Dish\", \"value\": { \"name\": \"Dish \(section)\", \"price\": \(section % 40 + 1) } }] }"
+        text += section == count - 1 ? "\n" : ",\n"
+    }
+    return text + "] }\n"
+}
+
+print("")
+print("(c) \(menu) lsp: 10 000 mappings and a data document of 10 000 dishes open beside them; median of \(runs), ms request → response (target 100)")
+let workspace = try ServerProcess(menu, arguments: ["lsp"])
+_ = try workspace.request("initialize", ["capabilities": [String: Any]()])
+_ = try workspace.receive()
+try workspace.notify("initialized", [:])
+let mappingsURI = "file:///benchmark/workspace/mappings.json"
+let dataURI = "file:///benchmark/workspace/data.json"
+try workspace.open(mappingsURI, mappingsText(count: 10_000, variant: 0), version: 1)
+try workspace.open(dataURI, dishesText(count: 10_000), version: 1)
+// Line 3 is the first mapping; character 15 is inside "DishRow".
+let onView: [String: Any] = ["textDocument": ["uri": mappingsURI], "position": ["line": 3, "character": 15]]
+let requests: [(String, String, [String: Any])] = [
+    ("references of a view", "textDocument/references", onView.merging(["context": ["includeDeclaration": true]]) { first, _ in first }),
+    ("references of a mapping", "textDocument/references", [
+        "textDocument": ["uri": mappingsURI], "position": ["line": 3, "character": 6], "context": ["includeDeclaration": false],
+    ]),
+    ("prepareRename", "textDocument/prepareRename", onView),
+    ("rename", "textDocument/rename", onView.merging(["newName": "MealRow"]) { first, _ in first }),
+    ("code lenses", "textDocument/codeLens", ["textDocument": ["uri": mappingsURI]]),
+    ("workspace symbols", "workspace/symbol", ["query": "dish"]),
+]
+print("request                 |     ms |     bytes | result")
+for (name, method, params) in requests {
+    var samples: [Double] = []
+    var size = ""
+    var bytes = 0
+    for _ in 1...runs {
+        let start = clock.now
+        let id = try workspace.request(method, params)
+        var reply: [String: Any] = [:]
+        var body = Data()
+        // The clock stops when the response's last byte has come; parsing it is this client's cost.
+        while reply["id"] as? Int != id {
+            body = try workspace.receiveBody()
+            let elapsed = milliseconds(clock.now - start)
+            reply = (try JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+            if reply["id"] as? Int == id { samples.append(elapsed) }
+        }
+        bytes = body.count
+        if let array = reply["result"] as? [Any] {
+            size = "\(array.count) results"
+        } else if let changes = (reply["result"] as? [String: Any])?["changes"] as? [String: [Any]] {
+            size = "\(changes.values.map(\.count).reduce(0, +)) edits"
+        } else if let error = reply["error"] as? [String: Any] {
+            size = "error: \(error["message"] as? String ?? "")"
+        } else {
+            size = reply["result"] == nil ? "no result" : "a result"
+        }
+    }
+    print([name.padding(toLength: 23, withPad: " ", startingAt: 0), String(format: "%6.1f", median(samples)), column(String(bytes), 9), size].joined(separator: " | "))
+}
+print("server exit status after shutdown and exit: \(try workspace.shutDown())")

@@ -17,18 +17,32 @@ extension DataDocument {
     /// Resolves each of `entries` through a registry: the diagnostic of
     /// each that no mapping or several mappings claim, at its entry.
     package static func resolutionDiagnostics(of entries: [Entry], with registry: MappingRegistry, context: (any Sendable)? = nil) -> [Diagnostic] {
+        resolve(entries, with: registry, context: context).diagnostics
+    }
+
+    /// Resolves each of `entries` through a registry, once: the diagnostic
+    /// of each that does not resolve, at its entry, and the mapping of each
+    /// that does, with the entry's location.
+    package static func resolve(
+        _ entries: [Entry],
+        with registry: MappingRegistry,
+        context: (any Sendable)? = nil
+    ) -> (diagnostics: [Diagnostic], resolved: [(mapping: SourceLocation, entry: SourceLocation)]) {
         var diagnostics: [Diagnostic] = []
+        var resolved: [(mapping: SourceLocation, entry: SourceLocation)] = []
         // A `null` header, footer or supplementary model means "none".
         for entry in entries where entry.kind == .cell || entry.value != nil {
             let model = entry.value as Any
             let resolution = context.map { registry.resolve(model, at: entry.position, kind: entry.kind, context: $0) }
                 ?? registry.resolve(model, at: entry.position, kind: entry.kind)
-            if var diagnostic = resolution.diagnostic {
+            if let mapping = resolution.mapping {
+                resolved.append((mapping.location, entry.location))
+            } else if var diagnostic = resolution.diagnostic {
                 diagnostic.location = entry.location
                 diagnostics.append(diagnostic)
             }
         }
-        return diagnostics
+        return (diagnostics, resolved)
     }
 }
 

@@ -35,9 +35,15 @@ package indirect enum JSONValue: Sendable, ExpressibleByStringLiteral, Expressib
 
     /// The document on one line, without spaces.
     package func compact() -> String {
-        var text = ""
-        writeCompact(to: &text)
-        return text
+        String(decoding: compactBytes(), as: UTF8.self)
+    }
+
+    /// ``compact()`` as UTF-8, written byte by byte: what a language
+    /// server's megabyte responses are sent as.
+    package func compactBytes() -> [UInt8] {
+        var bytes: [UInt8] = []
+        writeCompact(to: &bytes)
+        return bytes
     }
 
     /// An object of scalars short enough for one line.
@@ -115,51 +121,61 @@ package indirect enum JSONValue: Sendable, ExpressibleByStringLiteral, Expressib
     }
 
     private func writeCompact(to text: inout String) {
+        text += String(decoding: compactBytes(), as: UTF8.self)
+    }
+
+    private func writeCompact(to bytes: inout [UInt8]) {
         switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .integer(let value): text += String(value)
-        case .number(let value): text += value.isFinite ? "\(value)" : "null"
-        case .string(let value): Self.writeString(value, to: &text)
+        case .null: bytes += "null".utf8
+        case .bool(let value): bytes += (value ? "true" : "false").utf8
+        case .integer(let value): bytes += String(value).utf8
+        case .number(let value): bytes += (value.isFinite ? "\(value)" : "null").utf8
+        case .string(let value): Self.writeString(value, to: &bytes)
         case .array(let elements):
-            text += "["
+            bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { text += "," }
-                element.writeCompact(to: &text)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                element.writeCompact(to: &bytes)
             }
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
+            bytes.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { text += "," }
-                Self.writeString(key, to: &text)
-                text += ":"
-                value.writeCompact(to: &text)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.writeString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                value.writeCompact(to: &bytes)
             }
-            text += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// ``writeString(_:to:)`` into UTF-8: the bytes that need no escape are
+    /// copied as they are.
+    static func writeString(_ value: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += "\\\"".utf8
+            case UInt8(ascii: "\\"): bytes += "\\\\".utf8
+            case UInt8(ascii: "\n"): bytes += "\\n".utf8
+            case UInt8(ascii: "\r"): bytes += "\\r".utf8
+            case UInt8(ascii: "\t"): bytes += "\\t".utf8
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends a string as a JSON string literal, escaping quotes,
     /// backslashes and control characters.
     static func writeString(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
+        var bytes: [UInt8] = []
+        writeString(value, to: &bytes)
+        text += String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -67,6 +67,7 @@ struct CheckJob: Sendable {
         var registry: MappingRegistry?
         var defaultRegistry: MappingRegistry??
         let found: [Diagnostic]
+        var resolved: [(mapping: SourceLocation, entry: SourceLocation)] = []
         switch kind {
         case .mappings:
             (found, registry) = checkMappings()
@@ -84,7 +85,7 @@ struct CheckJob: Sendable {
                 defaultRegistry = .some(loaded)
                 mappings = .success(loaded)
             }
-            found = checkData(resolvingThrough: mappings)
+            (found, resolved) = checkData(resolvingThrough: mappings)
         }
         let diagnostics = Diagnostic.sorted(found.filter { $0.location.map { $0.file == sourceName } ?? true })
         var unlocated: LSPRange?
@@ -96,8 +97,10 @@ struct CheckJob: Sendable {
             }
             return PublishedDiagnostic(diagnostic: diagnostic, range: lines.range(of: location))
         }
-        return CheckResult(uri: uri, revision: revision, version: version, diagnostics: published,
-                           registry: registry, lines: lines, defaultRegistry: defaultRegistry)
+        var result = CheckResult(uri: uri, revision: revision, version: version, diagnostics: published,
+                                 registry: registry, lines: lines, defaultRegistry: defaultRegistry)
+        result.rendered = resolved.map { RenderedEntry(mapping: $0.mapping, range: lines.range(of: $0.entry)) }
+        return result
     }
 
     /// A mappings file loaded together with the tool's Swift mappings, as `validate` does.
@@ -132,17 +135,20 @@ struct CheckJob: Sendable {
     /// stored model that loaded (an entry with an error hides no other's
     /// problem); when its mappings do not load, one `unchecked-items`
     /// saying so instead.
-    private func checkData(resolvingThrough mappings: Result<MappingRegistry?, UnloadableMappings>) -> [Diagnostic] {
+    private func checkData(
+        resolvingThrough mappings: Result<MappingRegistry?, UnloadableMappings>
+    ) -> ([Diagnostic], [(mapping: SourceLocation, entry: SourceLocation)]) {
         let check = DataDocument.check(Data(bytes), plugins: configuration.plugins, source: sourceName)
         // A catalog file's models cannot create values: what is left
         // unsaid about values is not the document's fault.
         let own = configuration.createsValues ? check.diagnostics : check.diagnostics.filter { $0.code != .undecodableValue }
         switch mappings {
         case .failure(let unloadable):
-            return own + [.uncheckedItems(in: sourceName, mappings: unloadable.name)]
+            return (own + [.uncheckedItems(in: sourceName, mappings: unloadable.name)], [])
         case .success(let registry):
-            guard configuration.createsValues, let registry else { return own }
-            return own + DataDocument.resolutionDiagnostics(of: check.entries, with: registry, context: configuration.context)
+            guard configuration.createsValues, let registry else { return (own, []) }
+            let resolution = DataDocument.resolve(check.entries, with: registry, context: configuration.context)
+            return (own + resolution.diagnostics, resolution.resolved)
         }
     }
 

@@ -15,7 +15,19 @@ struct CheckResult: Sendable {
     let registry: MappingRegistry?
     /// The line index of that text.
     let lines: LineIndex
+    /// For a data document: each stored item that resolved, with the
+    /// location of its mapping, for code lenses and a mapping's references.
+    var rendered: [RenderedEntry] = []
     /// The tool's own mappings, when this check loaded them (`.some(nil)`
     /// when they do not load), for the server to keep.
     let defaultRegistry: MappingRegistry??
+}
+
+/// A data document's item that resolved: where its mapping is written, and
+/// where the item is, in the text that was checked.
+struct RenderedEntry: Sendable {
+    /// The mapping's location (a fallback's is inside its mapping object).
+    var mapping: SourceLocation
+    /// The item's entry.
+    var range: LSPRange
 }

@@ -74,6 +74,9 @@ final class TextDocument {
     /// For a mappings file: the registry the current text loaded into, once
     /// it has been checked and when it loads.
     private(set) var registry: MappingRegistry?
+    /// For a data document: the items its last check resolved, with their
+    /// mappings' locations (of the text that check saw).
+    private(set) var rendered: [RenderedEntry] = []
 
     /// Opens a document with its first text.
     init(uri: String, version: Int?, revision: Int, text: String, encoding: PositionEncoding) {
@@ -134,6 +137,7 @@ final class TextDocument {
         guard result.revision == revision else { return false }
         published = (revision, result.diagnostics)
         registry = result.registry
+        rendered = result.rendered
         if cachedLines == nil { cachedLines = result.lines }
         return true
     }

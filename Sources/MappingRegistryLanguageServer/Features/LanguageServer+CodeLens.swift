@@ -3,7 +3,8 @@ import MappingRegistry
 
 /// What each mapping renders: a code lens per mapping ("3 items", "no
 /// item") counted over the open data documents that go with the mappings
-/// file, and the items themselves for references of a mapping.
+/// file, and the items themselves for references of a mapping; read from
+/// the data documents' last checks, which resolve each item once.
 extension LanguageServer {
     /// One stored item a mapping renders: where its entry is.
     struct RenderedItem {
@@ -15,18 +16,12 @@ extension LanguageServer {
     /// the rule data documents find their mappings with), grouped by the
     /// index of the mapping object of `document` each resolves to.
     func renderedItems(of document: TextDocument) -> [Int: [RenderedItem]] {
-        guard let registry = document.registry else { return [:] }
         var byMapping: [Int: [RenderedItem]] = [:]
         for data in documents.values.sorted(by: { $0.uri < $1.uri }) where data.kind == .data {
             guard case .open(let mappings) = mappingsSource(for: data), mappings === document else { continue }
-            let check = DataDocument.check(Data(data.bytes), plugins: configuration.plugins, source: data.sourceName)
-            for entry in check.entries where entry.kind == .cell || entry.value != nil {
-                let model = entry.value as Any
-                let resolution = configuration.context.map { registry.resolve(model, at: entry.position, kind: entry.kind, context: $0) }
-                    ?? registry.resolve(model, at: entry.position, kind: entry.kind)
-                guard let mapping = resolution.mapping, mapping.location.file == document.sourceName,
-                      let index = Self.mappingIndex(ofPointer: mapping.location.pointer) else { continue }
-                byMapping[index, default: []].append(RenderedItem(uri: data.uri, range: data.lines.range(of: entry.location)))
+            for item in data.rendered where item.mapping.file == document.sourceName {
+                guard let index = Self.mappingIndex(ofPointer: item.mapping.pointer) else { continue }
+                byMapping[index, default: []].append(RenderedItem(uri: data.uri, range: item.range))
             }
         }
         return byMapping
