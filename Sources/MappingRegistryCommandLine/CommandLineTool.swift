@@ -264,8 +264,8 @@ public struct CommandLineTool: Sendable {
         for (index, subcommand) in subcommands.enumerated() {
             let required = grammar.required[subcommand] ?? []
             let options = grammar.options(of: subcommand).filter { $0.name != CommandLineOption.help.name }
-            let words = options.filter { required.contains($0.name) }.map(\.usageTerm)
-                + options.filter { !required.contains($0.name) }.map { "[\($0.usageTerm)]" }
+            let words = options.filter { required.contains($0.name) }.map { $0.usageTerm(in: subcommand) }
+                + options.filter { !required.contains($0.name) }.map { "[\($0.usageTerm(in: subcommand))]" }
                 + (grammar.arguments[subcommand].map { [$0] } ?? [])
             let command = subcommand == grammar.defaultSubcommand ? "\(name) [\(subcommand.rawValue)]" : "\(name) \(subcommand.rawValue)"
             lines += Self.wrap(words, after: (index == 0 ? "usage: " : "       ") + command)
