@@ -50,10 +50,10 @@ extension CommandSession {
         let old = load(arguments.arguments[0])
         let new = load(arguments.arguments[1])
         var documents: [DataDocument] = []
-        let dataFiles: [Result<InputFile, ConfigurationError>] = dataPaths.isEmpty
-            ? tool.bundledData.map { [.success($0)] } ?? []
-            : dataPaths.map { path in Result { () throws(ConfigurationError) in try read(path) } }
-        for file in dataFiles {
+        let dataFiles: [(name: String, file: Result<InputFile, ConfigurationError>)] = dataPaths.isEmpty
+            ? tool.bundledData.map { [($0.name, .success($0))] } ?? []
+            : dataPaths.map { path in (path, Result { () throws(ConfigurationError) in try read(path) }) }
+        for (name, file) in dataFiles {
             switch file {
             case .success(let file):
                 formatter.addSource(file.contents, named: file.name)
@@ -62,11 +62,11 @@ extension CommandSession {
                     documents.append(document)
                 } else {
                     problems += loaded.diagnostics
-                    broken.append(file.name)
+                    broken.append(name)
                 }
             case .failure(let error):
                 problems += error.diagnostics
-                broken.append(error.diagnostics.first?.location?.file ?? "a data file")
+                broken.append(name)
             }
         }
         guard let old, let new, broken.isEmpty else {
