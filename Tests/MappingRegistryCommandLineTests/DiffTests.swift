@@ -7,8 +7,10 @@ import Testing
 
 /// One change to a mappings file and the lines `diff` prints for it.
 ///
-/// Markers: 1️⃣ 2️⃣ 3️⃣ are in the data document (the header and the two
-/// dishes), 4️⃣ 5️⃣ in the old mappings file, 6️⃣ 7️⃣ 8️⃣ in the new one.
+/// `{D}`, `{OLD}` and `{NEW}` stand for the files' paths. Markers: 1️⃣ 2️⃣
+/// 3️⃣ are in the data document (the header and the two dishes), 4️⃣ 5️⃣ in
+/// the old mappings file, 6️⃣ 7️⃣ 8️⃣ in the new one. Both files have the
+/// header's mapping first unless a case says otherwise.
 struct DiffCase: CustomTestStringConvertible, Sendable {
     let name: String
     /// The mapping objects of each file, beside the header's mapping.
@@ -16,6 +18,8 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
     let new: [String]
     /// The lines, data location first, then the counts line.
     let expected: [String]
+    /// Whether the header's mapping is added before the new file's mappings.
+    var newHasHeader = true
     var testDescription: String { name }
 }
 
@@ -29,7 +33,7 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
     static let data = MarkedText("""
         {"sections": [{"header": 1️⃣{"model": "String", "value": "Starters"},
                        "items": [2️⃣{"model": "Dish", "value": {"name": "Soup", "price": 6.5, "vegan": true}},
-                                 3️⃣{"model": "Dish", "value": {"name": "Steak", "price": 21}}]}]}
+                                 3️⃣{"model": "Dish", "value": {"name": "Steak", "price": 21, "vegan": false}}]}]}
         """)
 
     /// The fixture plugins the cases use: a view taking any value, a
@@ -42,6 +46,7 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
         plugins.register(view: TitleView.self, named: "TitleView")
         plugins.register(view: "Plain", for: Any.self) { value, _ in "plain \(value)" }
         plugins.register(predicate: "isVegan", for: Dish.self) { dish, _ in dish.vegan }
+        plugins.register(predicate: "isCheap", for: Dish.self) { dish, _ in dish.price < 10 }
         plugins.register(decorator: "loud", for: Dish.self) { text, _, _ in text.uppercased() }
         plugins.register(handler: "open", for: .didSelect, model: Dish.self) { _, _ in }
         return CommandLineTool(name: "tool", plugins: plugins)
@@ -72,7 +77,7 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             old: ["4️⃣" + dishRow],
             new: [dishRow, #"6️⃣{ "view": "Plain", "model": "Dish", "condition": { "predicate": "isVegan" }, "priority": 1 }"#],
             expected: [
-                "D:2️⃣: section 0, item 0 'Dish': DishRow (OLD:4️⃣) → Plain (NEW:6️⃣)",
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow ({OLD}:4️⃣) → Plain ({NEW}:6️⃣)",
                 "1 of 3 stored models render differently (1 changed mapping)",
             ]
         ),
@@ -81,8 +86,8 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             old: ["4️⃣" + dishRow],
             new: [#"6️⃣{ "view": "DishRow", "model": "Dish", "decorators": ["loud"] }"#],
             expected: [
-                "D:2️⃣: section 0, item 0 'Dish': DishRow decorators [] (OLD:4️⃣) → DishRow decorators [loud] (NEW:6️⃣)",
-                "D:3️⃣: section 0, item 1 'Dish': DishRow decorators [] (OLD:4️⃣) → DishRow decorators [loud] (NEW:6️⃣)",
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow decorators [] ({OLD}:4️⃣) → DishRow decorators [loud] ({NEW}:6️⃣)",
+                "{D}:3️⃣: section 0, item 1 'Dish': DishRow decorators [] ({OLD}:4️⃣) → DishRow decorators [loud] ({NEW}:6️⃣)",
                 "2 of 3 stored models render differently (2 changed mapping)",
             ]
         ),
@@ -91,7 +96,7 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             old: ["4️⃣" + dishRow],
             new: [#"6️⃣{ "view": "DishRow", "model": "Dish", "condition": { "predicate": "isVegan" }, "events": { "didSelect": "open" } }"#, #"{ "view": "DishRow", "model": "Dish", "condition": { "not": { "predicate": "isVegan" } } }"#],
             expected: [
-                "D:2️⃣: section 0, item 0 'Dish': DishRow handlers {} (OLD:4️⃣) → DishRow handlers {didSelect: open} (NEW:6️⃣)",
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow handlers {} ({OLD}:4️⃣) → DishRow handlers {didSelect: open} ({NEW}:6️⃣)",
                 "1 of 3 stored models render differently (1 changed mapping)",
             ]
         ),
@@ -100,8 +105,8 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             old: ["4️⃣" + dishRow],
             new: [#"6️⃣{ "view": "DishRow", "model": "Dish", "reuseIdentifier": "dish" }"#],
             expected: [
-                "D:2️⃣: section 0, item 0 'Dish': DishRow reuse 'DishRow' (OLD:4️⃣) → DishRow reuse 'dish' (NEW:6️⃣)",
-                "D:3️⃣: section 0, item 1 'Dish': DishRow reuse 'DishRow' (OLD:4️⃣) → DishRow reuse 'dish' (NEW:6️⃣)",
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow reuse 'DishRow' ({OLD}:4️⃣) → DishRow reuse 'dish' ({NEW}:6️⃣)",
+                "{D}:3️⃣: section 0, item 1 'Dish': DishRow reuse 'DishRow' ({OLD}:4️⃣) → DishRow reuse 'dish' ({NEW}:6️⃣)",
                 "2 of 3 stored models render differently (2 changed mapping)",
             ]
         ),
@@ -110,17 +115,21 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             old: [#"4️⃣{ "view": "DishRow", "model": "Dish", "condition": { "not": { "predicate": "isVegan" } } }"#],
             new: [#"6️⃣{ "view": "DishRow", "model": "Dish", "condition": { "predicate": "isVegan" } }"#],
             expected: [
-                "D:2️⃣: section 0, item 0 'Dish': no mapping [missing-mapping] → DishRow (NEW:6️⃣)",
-                "D:3️⃣: section 0, item 1 'Dish': DishRow (OLD:4️⃣) → no mapping [missing-mapping]",
+                "{D}:2️⃣: section 0, item 0 'Dish': no mapping [missing-mapping] → DishRow ({NEW}:6️⃣)",
+                "{D}:3️⃣: section 0, item 1 'Dish': DishRow ({OLD}:4️⃣) → no mapping [missing-mapping]",
                 "2 of 3 stored models render differently (1 now missing, 1 now resolved)",
             ]
         ),
         .init(
             name: "now ambiguous",
             old: ["4️⃣" + dishRow],
-            new: [dishRow, #"{ "view": "Plain", "model": "Dish", "condition": { "predicate": "isVegan" } }"#],
+            new: [
+                dishRow,
+                #"{ "view": "DishRow", "model": "Dish", "condition": { "predicate": "isVegan" }, "priority": 1 }"#,
+                #"{ "view": "Plain", "model": "Dish", "condition": { "predicate": "isCheap" }, "priority": 1 }"#,
+            ],
             expected: [
-                "D:2️⃣: section 0, item 0 'Dish': DishRow (OLD:4️⃣) → ambiguous: DishRow, Plain [ambiguous-mapping]",
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow ({OLD}:4️⃣) → ambiguous: DishRow, Plain [ambiguous-mapping]",
                 "1 of 3 stored models render differently (1 now ambiguous)",
             ]
         ),
@@ -129,9 +138,10 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             old: ["5️⃣" + header, dishRow],
             new: [dishRow],
             expected: [
-                "D:1️⃣: section 0, header 'String': TitleView (OLD:5️⃣) → no mapping [missing-mapping]",
+                "{D}:1️⃣: section 0, header 'String': TitleView ({OLD}:5️⃣) → no mapping [missing-mapping]",
                 "1 of 3 stored models render differently (1 now missing)",
-            ]
+            ],
+            newHasHeader: false
         ),
         .init(
             name: "moved and reordered, rendering the same",
@@ -144,12 +154,12 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
     /// Writes the case's files; returns their paths and marked texts.
     func files(_ diffCase: DiffCase) throws -> (old: String, new: String, data: String, texts: [MarkedText]) {
         // The header's mapping is in both files unless the case says otherwise.
-        func document(_ mappings: [String]) -> MarkedText {
-            let withHeader = mappings.contains { $0.contains("TitleView") } ? mappings : [Self.header] + mappings
+        func document(_ mappings: [String], header: Bool = true) -> MarkedText {
+            let withHeader = !header || mappings.contains { $0.contains("TitleView") } ? mappings : [Self.header] + mappings
             return MarkedText("{\n  \"version\": 1,\n  \"mappings\": [\n    " + withHeader.joined(separator: ",\n    ") + "\n  ]\n}\n")
         }
         let old = document(diffCase.old)
-        let new = document(diffCase.new)
+        let new = document(diffCase.new, header: diffCase.newHasHeader)
         return (
             try temporaryFile(old.text, name: "old.json"),
             try temporaryFile(new.text, name: "new.json"),
@@ -161,9 +171,9 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
     func expected(_ diffCase: DiffCase, old: String, new: String, data: String, texts: [MarkedText]) -> String {
         diffCase.expected.map { template in
             Self.expand(template, in: texts)
-                .replacingOccurrences(of: "D:", with: data + ":")
-                .replacingOccurrences(of: "OLD:", with: old + ":")
-                .replacingOccurrences(of: "NEW:", with: new + ":") + "\n"
+                .replacingOccurrences(of: "{D}", with: data)
+                .replacingOccurrences(of: "{OLD}", with: old)
+                .replacingOccurrences(of: "{NEW}", with: new) + "\n"
         }.joined()
     }
 

@@ -69,7 +69,7 @@ import Testing
         }
         // Every mapping place is in the files diffed, and each new one is raised.json's VeganDishRow.
         #expect(lines.allSatisfy { $0.contains("(mappings.json:") || $0.contains("[") })
-        #expect(lines.allSatisfy { $0.hasSuffix("VeganDishRow (raised.json:7:5)") })
+        #expect(lines.allSatisfy { $0.contains(" → VeganDishRow") && $0.hasSuffix(" (raised.json:7:5)") })
         #expect(counts.hasPrefix("\(moved.count) of "))
     }
 
