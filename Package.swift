@@ -46,9 +46,9 @@ let package = Package(
             dependencies: ["MappingRegistryCommandLine", "MappingRegistry", "ModelStorage"],
             path: "Examples/Menu",
             // The default data (also compiled in as BundledFiles.data), a
-            // second configuration that shows a fallback mapping, and the
+            // second configuration that shows a catch-all mapping, and the
             // generated catalog and JSON Schemas that the JSON files name.
-            exclude: ["Data", "mappings-with-fallback.json", "Schemas"]
+            exclude: ["Data", "mappings-with-catch-all.json", "Schemas"]
         ),
 
         // Tests

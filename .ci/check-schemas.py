@@ -37,7 +37,7 @@ print("check-schemas: both schemas are valid draft 2020-12 schemas")
 # Every sample passes.
 samples = [
     ("mappings.json", mappings_schema),
-    ("Examples/Menu/mappings-with-fallback.json", mappings_schema),
+    ("Examples/Menu/mappings-with-catch-all.json", mappings_schema),
     ("Examples/Menu/Data/menu-data.json", data_schema),
 ]
 for path, schema in samples:
@@ -105,6 +105,11 @@ broken = [
     ("argument without a predicate", "mappings", mappings(dish_with(condition={"section": 0, "argument": 3})), "invalid-condition"),
     ("decorators as a string", "mappings", mappings(dish_with(decorators="soldOut")), "wrong-type"),
     ("unknown decorator", "mappings", mappings(dish_with(decorators=["soldOt"])), "unknown-decorator"),
+    ("fallback misspelt skip", "mappings", mappings(dish_with(fallback="skp")), "wrong-type"),
+    ("fallback as an array", "mappings", mappings(dish_with(fallback=[])), "wrong-type"),
+    ("fallback of a fallback", "mappings", mappings(dish_with(view="BowlRow", fallback={"fallback": "skip"})), "unknown-key"),
+    ("fallback naming an unknown view", "mappings", mappings(dish_with(view="BowlRow", fallback={"view": "DishRo"})), "unknown-view"),
+    ("misspelt key in a fallback", "mappings", mappings(dish_with(fallback={"veiw": "DishRow"})), "unknown-key"),
     ("data without sections", "data", json.dumps({}), "missing-key"),
     ("data with a misspelt section key", "data", data({"itms": []}), "unknown-key"),
     ("items as an object", "data", data({"items": {}}), "wrong-type"),
@@ -115,7 +120,26 @@ broken = [
     ("footer with a capital as a custom kind", "data", data({"supplementary": {"Footer": entry("String", "x")}}), "reserved-kind"),
 ]
 
+# Mappings with a fallback: names this app lacks pass the schema, and
+# `mapping-registry validate` loads them with the warning (exit 0).
+degrading = [
+    ("unknown view with a fallback", mappings(dish_with(view="BowlRow", priority=2, fallback={"view": "VeganDishRow"})), "used-fallback"),
+    ("unknown predicate and decorator with a fallback", mappings(dish_with(condition={"predicate": "isKeto"}, decorators=["leaf"], fallback="skip")), "skipped-mapping"),
+]
+
 with tempfile.TemporaryDirectory() as directory:
+    for name, text, code in degrading:
+        found = errors(mappings_schema, json.loads(text))
+        if found:
+            failures.append(f"'{name}' fails the schema: {found[0].message}")
+        path = os.path.join(directory, "degrading.json")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        run = subprocess.run([tool, "validate", "--catalog", f"{schemas}/menu.catalog.json", path], capture_output=True, text=True)
+        if run.returncode != 0 or f"[{code}]" not in run.stderr:
+            failures.append(f"'{name}': mapping-registry validate exits {run.returncode} without [{code}]:\n{run.stderr}")
+    print(f"check-schemas: {len(degrading)} documents with fallbacks pass their schema and load with a warning")
+
     for name, kind, text, code in broken:
         schema = mappings_schema if kind == "mappings" else data_schema
         if not errors(schema, json.loads(text)):

@@ -18,7 +18,7 @@ enum MenuPlugins {
         plugins.register(model: HappyHour.self, named: "HappyHour")
         plugins.register(model: String.self, named: "String")
         plugins.register(model: GiftCard.self, named: "GiftCard")
-        // A catch-all, for a fallback mapping at a low priority.
+        // A catch-all model, for a catch-all mapping at a low priority.
         plugins.register(model: Any.self, named: "Anything")
 
         // Views with ModelTransfer, reused from a pool.

@@ -33,6 +33,7 @@ extension CommandSession {
                 defaultMappings: nil,
                 createsValues: false
             )
+            configuration.catalogPath = URL(fileURLWithPath: path).standardizedFileURL.path
         } else if tool.isStandalone {
             return usageError("lsp needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
         } else {

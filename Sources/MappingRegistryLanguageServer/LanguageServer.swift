@@ -23,7 +23,7 @@ package struct LanguageServer {
     /// A `MarkupKind` of hover contents.
     enum MarkupFormat { case markdown, plainText }
 
-    let configuration: LanguageServerConfiguration
+    var configuration: LanguageServerConfiguration
     let catalog: CatalogIndex
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
@@ -43,6 +43,12 @@ package struct LanguageServer {
     /// The default mappings, loaded by the first check that needs them;
     /// the outer optional says whether they were tried.
     var defaultRegistry: MappingRegistry??
+    /// The client's workspace folders and root, as absolute paths, from
+    /// `initialize`: where relative `registeredAt` paths are looked up
+    /// after the catalog file's directory.
+    var workspaceRoots: [String] = []
+    /// The workspace's mappings files and data documents on disk.
+    let workspace = WorkspaceFiles()
     /// The exit status once `exit` arrived.
     package private(set) var exitStatus: Int32?
 
@@ -110,6 +116,16 @@ package struct LanguageServer {
             return withDocument(params) { document, offset in definition(document, at: offset) }
         case "textDocument/codeAction":
             return codeActions(params)
+        case "textDocument/references":
+            return references(params)
+        case "textDocument/prepareRename":
+            return prepareRename(params)
+        case "textDocument/rename":
+            return rename(params)
+        case "textDocument/codeLens":
+            return codeLenses(params)
+        case "workspace/symbol":
+            return workspaceSymbols(params)
         case "textDocument/documentSymbol":
             guard let uri = params?.object("textDocument")?.string("uri") else { return .failure(.invalidParams("'\(method)' needs textDocument.uri")) }
             guard let document = documents[uri] else { return .success(.array([])) }
@@ -195,6 +211,9 @@ package struct LanguageServer {
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         hoverFormat = Self.markupFormat(params?.object("capabilities", "textDocument", "hover")?["contentFormat"])
         completionDocumentationFormat = Self.markupFormat(params?.object("capabilities", "textDocument", "completion", "completionItem")?["documentationFormat"])
+        let folders = params?["workspaceFolders"]?.arrayElements?.compactMap { $0.string("uri") } ?? []
+        workspaceRoots = (folders + [params?.string("rootUri")].compactMap { $0 }).compactMap(DocumentURI.path(of:))
+            + [params?.string("rootPath")].compactMap { $0 }.filter { $0.hasPrefix("/") }
         state = .running
         let capabilities: JSONValue = .object([
             ("positionEncoding", .string(encoding.rawValue)),
@@ -204,6 +223,10 @@ package struct LanguageServer {
             ("definitionProvider", true),
             ("codeActionProvider", .object([("codeActionKinds", .strings(["quickfix"]))])),
             ("documentSymbolProvider", true),
+            ("referencesProvider", true),
+            ("renameProvider", .object([("prepareProvider", true)])),
+            ("codeLensProvider", .object([("resolveProvider", false)])),
+            ("workspaceSymbolProvider", true),
         ])
         return .object([
             ("capabilities", capabilities),

@@ -25,6 +25,10 @@ package struct LanguageServerConfiguration: Sendable {
     /// documents are then checked for their structure and model names, not
     /// their values, and not resolved.
     package var createsValues: Bool
+    /// The catalog file, as an absolute path, when the catalog was read
+    /// from one: its directory and the directories above it are where its
+    /// relative `registeredAt` paths are looked up.
+    package var catalogPath: String?
     /// The render context data documents are resolved with (the tool's
     /// ``CommandLineTool/context``), for predicates that read one; `nil` for none.
     package var context: (any Sendable)?

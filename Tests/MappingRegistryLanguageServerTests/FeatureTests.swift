@@ -84,7 +84,7 @@ import TestSupport
         _ = client.open(Self.uri, text.text)
         let reply = client.at("textDocument/completion", Self.uri, text.position(1))
         let labels = Self.labels(reply)
-        #expect(labels == ["kind", "reuseIdentifier", "condition", "priority", "decorators", "events"])
+        #expect(labels == ["kind", "reuseIdentifier", "condition", "priority", "decorators", "events", "fallback"])
         let item = try #require(Self.item("priority", reply))
         #expect((item["textEdit"] as? [String: Any])?["newText"] as? String == "\"priority\": ")
         #expect(item["filterText"] as? String == "priority")

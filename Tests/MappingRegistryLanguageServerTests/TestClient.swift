@@ -29,7 +29,9 @@ struct TestClient {
         defaultMappings: String? = nil,
         initialize: Bool = true,
         encodings: [String] = [],
-        checksAutomatically: Bool = true
+        checksAutomatically: Bool = true,
+        catalogPath: String? = nil,
+        workspace: [String: Any] = [:]
     ) {
         self.checksAutomatically = checksAutomatically
         let catalog = CatalogDescription(plugins)
@@ -41,10 +43,11 @@ struct TestClient {
             defaultMappings: defaultMappings.map { ("default.json", Data($0.utf8)) },
             createsValues: true
         ))
+        server.configuration.catalogPath = catalogPath
         if initialize {
             var capabilities: [String: Any] = [:]
             if !encodings.isEmpty { capabilities["general"] = ["positionEncodings": encodings] }
-            _ = request("initialize", ["processId": NSNull(), "capabilities": capabilities])
+            _ = request("initialize", ["processId": NSNull(), "capabilities": capabilities].merging(workspace) { first, _ in first })
             _ = send(["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()])
         }
     }

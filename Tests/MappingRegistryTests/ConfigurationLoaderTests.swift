@@ -55,7 +55,7 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
         .init(
             name: "unknown-key without a suggestion",
             json: configuration(#"{"view": "DishRow", "model": "Dish", 1️⃣"colour": "red"}"#),
-            expected: ["mappings.json:1️⃣: error: unknown key 'colour'; expected one of 'view', 'model', 'kind', 'reuseIdentifier', 'condition', 'priority', 'decorators', 'events' [unknown-key]"]
+            expected: ["mappings.json:1️⃣: error: unknown key 'colour'; expected one of 'view', 'model', 'kind', 'reuseIdentifier', 'condition', 'priority', 'decorators', 'events', 'fallback' [unknown-key]"]
         ),
         .init(
             name: "wrong-type for priority",

@@ -101,13 +101,14 @@ import Testing
         #expect(code.ruleName == rule)
     }
 
-    @Test func theReadmeLineOfACodeIsCodeSeverityAndSummary() {
-        #expect(DiagnosticCodeTable.readme().contains(
-            "| `invalid-json` | error (load, data) | The file is not valid JSON (RFC 8259), is too deeply nested or too large. |\n"
-        ))
-        #expect(DiagnosticCodeTable.readme().contains(
-            "| `duplicate-decorator` | warning (load) | A decorator listed twice on one mapping; the location is the second listing. |\n"
-        ))
+    @Test func readmeListsEveryCodeOnceUnderWhenAndHowSevere() {
+        let readme = DiagnosticCodeTable.readme()
+        #expect(readme.contains("- Loading mappings, errors: `invalid-json`, `unsupported-version`, "))
+        #expect(readme.contains("- Loading mappings, warnings: `unused-view`, "))
+        #expect(readme.contains("- Resolving items, errors: `missing-mapping`, `ambiguous-mapping`, "))
+        for info in Diagnostic.Code.table {
+            #expect(readme.components(separatedBy: "`\(info.code)`").count == 2, "\(info.code) is listed once")
+        }
     }
 }
 
@@ -126,11 +127,26 @@ enum DiagnosticCodeTable {
         text.replacingOccurrences(of: "|", with: "\\|")
     }
 
-    /// README's compact table: code, severity, summary.
+    /// README's compact list: the codes by when they are reported and how
+    /// severe, a line each; what each means is the DocC reference's.
     @Sendable static func readme() -> String {
-        var text = "<!-- \(generatedNote) -->\n\n| Code | Severity | Summary |\n| --- | --- | --- |\n"
+        var groups: [(heading: String, codes: [String])] = []
         for info in Diagnostic.Code.table {
-            text += "| `\(info.code)` | \(severity(info)) | \(cell(info.summary)) |\n"
+            let when = switch info.stages.first {
+            case .load?: "Loading mappings"
+            case .data?: "Loading data documents"
+            case .render?, nil: "Resolving items"
+            }
+            let heading = "\(when), \(info.severity)s"
+            if groups.last?.heading == heading {
+                groups[groups.count - 1].codes.append("`\(info.code)`")
+            } else {
+                groups.append((heading, ["`\(info.code)`"]))
+            }
+        }
+        var text = "<!-- \(generatedNote) -->\n\n"
+        for group in groups {
+            text += "- \(group.heading): \(group.codes.joined(separator: ", ")).\n"
         }
         return text + "\n"
     }

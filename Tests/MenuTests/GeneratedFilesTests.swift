@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: [
         ("mappings.json", "Examples/Menu/Schemas/mappings.schema.json"),
-        ("Examples/Menu/mappings-with-fallback.json", "Schemas/mappings.schema.json"),
+        ("Examples/Menu/mappings-with-catch-all.json", "Schemas/mappings.schema.json"),
         ("Examples/Menu/Data/menu-data.json", "../Schemas/data.schema.json"),
     ])
     func theSampleFilesNameTheirSchemaByARelativePath(file: String, schema: String) throws {

@@ -14,7 +14,7 @@ import Testing
     }
 
     /// A menu longer than the window, ending with a gift card in section 4,
-    /// which no mapping takes (the fallback `PlainRow` leaves section 4 out).
+    /// which no mapping takes (the catch-all `PlainRow` leaves section 4 out).
     static let data: String = {
         let mains = (1...20).map { #"{"model": "Dish", "value": {"name": "Dish \#($0 < 10 ? "0" : "")\#($0)", "price": \#(5 + $0)}}"# }
         let sections = [

@@ -25,13 +25,13 @@ import Testing
         try assertSnapshot(run.errors, named: "menu.stderr.txt")
     }
 
-    /// The second sample configuration: a fallback mapping (model `Anything`,
+    /// The second sample configuration: a catch-all mapping (model `Anything`,
     /// priority -1) takes the gift card that no other mapping claims; the
-    /// ambiguous dish stays ambiguous, since the fallback ranks lower.
-    @Test func fallbackConfigurationMatchesTheSnapshot() throws {
-        let run = try MenuBinary.run(["--mappings", "Examples/Menu/mappings-with-fallback.json"])
+    /// ambiguous dish stays ambiguous, since the catch-all ranks lower.
+    @Test func catchAllConfigurationMatchesTheSnapshot() throws {
+        let run = try MenuBinary.run(["--mappings", "Examples/Menu/mappings-with-catch-all.json"])
         #expect(run.status == 0)
-        try assertSnapshot(run.output, named: "menu-with-fallback.stdout.txt")
+        try assertSnapshot(run.output, named: "menu-with-catch-all.stdout.txt")
         #expect(run.output.contains("  (GiftCard)\n"))
         #expect(run.errors.hasSuffix("menu: 1 error, 0 warnings; rendered 24 of 25; 0 missing, 1 ambiguous\n"))
     }

@@ -117,7 +117,7 @@ struct CatalogCase: CustomTestStringConvertible, Sendable {
         let result = Self.run(CommandLineTool.standalone, [
             "validate", "--catalog", Self.catalog,
             MenuBinary.packageRoot.appendingPathComponent("mappings.json").path,
-            MenuBinary.packageRoot.appendingPathComponent("Examples/Menu/mappings-with-fallback.json").path,
+            MenuBinary.packageRoot.appendingPathComponent("Examples/Menu/mappings-with-catch-all.json").path,
         ])
         #expect(result.code == .success)
         #expect(result.errors.hasPrefix("mapping-registry: 0 errors, 0 warnings; checked /"))

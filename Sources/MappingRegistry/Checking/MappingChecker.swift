@@ -28,6 +28,11 @@ struct MappingChecker {
     var witnessCache: [WitnessKey: ModelType?] = [:]
     /// Whether `undecided-overlap` was reported: it is said once per load.
     var reportedUndecidedPair = false
+    /// While a mapping with a `"fallback"` is checked: the names it uses
+    /// that the catalog lacks, gathered instead of reported; `nil` otherwise.
+    private var missingNames: [MissingName]?
+    /// While a fallback is checked: where it is written.
+    private var checkedFallback: SourceLocation?
 
     init(plugins: PluginCatalog, log: DiagnosticLog) {
         self.plugins = plugins
@@ -36,17 +41,62 @@ struct MappingChecker {
 
     /// Reports a diagnostic through the log.
     mutating func report(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        // A problem in what a fallback inherits is written in the primary:
+        // say why the fallback has it, and how to replace it.
+        if let fallback = checkedFallback, let location = diagnostic.location, location.file == fallback.file,
+           !location.pointer.hasPrefix(fallback.pointer) {
+            diagnostic.notes.append(Diagnostic.Note(
+                message: "the fallback used instead inherits this from its mapping; write the key in the fallback to replace it",
+                location: fallback
+            ))
+        }
         log.report(diagnostic)
     }
 
     // MARK: - One declaration
 
-    /// Checks one declaration and, when nothing in it is an error (or left
-    /// unknown by a problem the policy let pass), compiles it.
+    /// Checks one declaration and, when nothing in it is an error, compiles
+    /// it; for a declaration with a `"fallback"` that names something the
+    /// catalog lacks, says so (`used-fallback`, `skipped-mapping`) and
+    /// checks and compiles the fallback instead.
     ///
-    /// - Returns: The compiled mapping, also kept in ``mappings``; `nil` when it has a problem.
+    /// - Returns: The compiled mapping, also kept in ``mappings``; `nil` when it has a problem or is skipped.
     @discardableResult
     mutating func check(_ declaration: Declaration) -> CompiledMapping? {
+        guard let fallback = declaration.fallback else { return checkMapping(declaration) }
+        // Everything but an unknown name is checked as in any mapping.
+        missingNames = []
+        let compiled = checkMapping(declaration)
+        let missing = missingNames ?? []
+        missingNames = nil
+        guard !missing.isEmpty else { return compiled }
+        switch fallback {
+        case .skip(let site):
+            report(.skippedMapping(lacking: missing, skip: site))
+            return nil
+        case .mapping(var substitute):
+            report(.usedFallback(lacking: missing, fallback: substitute.sites.object))
+            substitute.sourceIndex = declaration.sourceIndex
+            checkedFallback = substitute.sites.object
+            defer { checkedFallback = nil }
+            return checkMapping(substitute)
+        }
+    }
+
+    /// Reports a name the catalog lacks, or gathers it while a mapping with
+    /// a fallback is checked.
+    mutating func reportUnknown(_ category: String, named name: String, _ diagnostic: Diagnostic) {
+        if missingNames != nil {
+            missingNames?.append(MissingName(category: category, name: name, diagnostic: diagnostic))
+        } else {
+            report(diagnostic)
+        }
+    }
+
+    /// Checks one declaration and, when nothing in it is an error (or left
+    /// unknown by a problem the policy let pass), compiles it.
+    private mutating func checkMapping(_ declaration: Declaration) -> CompiledMapping? {
         let errorsBefore = log.errorCount
         let sites = declaration.sites
         let view = declaration.view.flatMap { lookUpView($0, at: sites[\.view]) }
@@ -97,7 +147,7 @@ struct MappingChecker {
         case .named(let name):
             referencedViews.insert(name)
             if let plugin = plugins.views[name] { return plugin }
-            report(.unknownPlugin("view", code: .unknownView, named: name, candidates: plugins.views.keys, noneRegistered: "the PluginCatalog has no views", at: location))
+            reportUnknown("view", named: name, .unknownPlugin("view", code: .unknownView, named: name, candidates: plugins.views.keys, noneRegistered: "the PluginCatalog has no views", at: location))
             return nil
         case .type(let plugin):
             guard let type = plugin.viewType, let registered = plugins.view(ofType: type) else { return plugin }
@@ -110,7 +160,7 @@ struct MappingChecker {
         switch reference {
         case .named(let name):
             if let plugin = plugins.models[name] { return plugin }
-            report(.unknownPlugin("model", code: .unknownModel, named: name, candidates: plugins.models.keys, noneRegistered: "the PluginCatalog has no models", at: location))
+            reportUnknown("model", named: name, .unknownPlugin("model", code: .unknownModel, named: name, candidates: plugins.models.keys, noneRegistered: "the PluginCatalog has no models", at: location))
             return nil
         case .type(let type):
             return plugins.model(ofType: type.id) ?? ModelPlugin(name: type.name, type: type, decode: nil)
@@ -191,13 +241,13 @@ struct MappingChecker {
         let knownEvents = Set(BuiltInEvent.names + plugins.handlers.values.map(\.handler.event))
         let eventIsKnown = knownEvents.contains(entry.event)
         if !eventIsKnown {
-            report(.unknownEvent(entry.event, known: knownEvents.sorted(), at: entry.site))
+            reportUnknown("event", named: entry.event, .unknownEvent(entry.event, known: knownEvents.sorted(), at: entry.site))
         }
         guard let plugin = plugins.handlers[name] else {
             // The name meant is most likely one of the handlers of this event.
             let serving = plugins.handlers.values.filter { $0.handler.event == entry.event }.map(\.name)
             let candidates = serving.isEmpty ? Array(plugins.handlers.keys) : serving
-            report(.unknownPlugin("handler", code: .unknownHandler, named: name, candidates: candidates, noneRegistered: "the PluginCatalog has no handlers", at: entry.handlerSite))
+            reportUnknown("handler", named: name, .unknownPlugin("handler", code: .unknownHandler, named: name, candidates: candidates, noneRegistered: "the PluginCatalog has no handlers", at: entry.handlerSite))
             return nil
         }
         guard eventIsKnown else { return nil }
@@ -211,7 +261,7 @@ struct MappingChecker {
     private mutating func lookUpDecorator(_ name: String, model: ModelPlugin?, at location: SourceLocation) -> DecoratorPlugin? {
         referencedDecorators.insert(name)
         guard let decorator = plugins.decorators[name] else {
-            report(.unknownPlugin("decorator", code: .unknownDecorator, named: name, candidates: plugins.decorators.keys, noneRegistered: "the PluginCatalog has no decorators", at: location))
+            reportUnknown("decorator", named: name, .unknownPlugin("decorator", code: .unknownDecorator, named: name, candidates: plugins.decorators.keys, noneRegistered: "the PluginCatalog has no decorators", at: location))
             return nil
         }
         if let model, !model.type.canShareValue(with: decorator.model) {
@@ -257,9 +307,60 @@ struct MappingChecker {
     }
 }
 
+/// A name a mapping uses that the catalog lacks, while its fallback decides.
+struct MissingName {
+    /// `view`, `model`, `predicate`, `decorator`, `handler` or `event`.
+    var category: String
+    var name: String
+    /// The error it would be without a fallback, with its did-you-mean.
+    var diagnostic: Diagnostic
+
+    /// `no view 'VeganRow' and no decorator 'leaf'`, each name once, with
+    /// its did-you-mean: `no view 'DishRw' (did you mean 'DishRow'?)`.
+    static func list(_ missing: [MissingName]) -> String {
+        var seen: Set<String> = []
+        let parts = missing.compactMap { name -> String? in
+            guard seen.insert("\(name.category) \(name.name)").inserted else { return nil }
+            let message = name.diagnostic.message
+            let hint = message.range(of: "; did you mean ").map { " (\(message[message.index($0.lowerBound, offsetBy: 2)...]))" } ?? ""
+            return "no \(name.category) '\(name.name)'\(hint)"
+        }
+        guard parts.count > 1, let last = parts.last else { return parts.first ?? "" }
+        return parts.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// A note at each name after the first, which the diagnostic itself is at.
+    static func notes(_ missing: [MissingName]) -> [Diagnostic.Note] {
+        missing.dropFirst().map { name in
+            Diagnostic.Note(message: "no \(name.category) '\(name.name)' in this app", location: name.diagnostic.location)
+        }
+    }
+}
+
 // MARK: - Diagnostic factories
 
 extension Diagnostic {
+    /// `used-fallback`: a mapping names what this app lacks, so its fallback stands in.
+    static func usedFallback(lacking missing: [MissingName], fallback: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .warning,
+            code: .usedFallback,
+            message: "this app has \(MissingName.list(missing)), so this mapping's fallback is used instead",
+            location: missing.first?.diagnostic.location,
+            notes: MissingName.notes(missing) + [Note(message: "the fallback used instead is here", location: fallback)]
+        )
+    }
+
+    /// `skipped-mapping`: a mapping names what this app lacks, and its fallback is `"skip"`.
+    static func skippedMapping(lacking missing: [MissingName], skip: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            severity: .warning,
+            code: .skippedMapping,
+            message: "this app has \(MissingName.list(missing)), so this mapping is left out, as its \"fallback\": \"skip\" says",
+            location: missing.first?.diagnostic.location,
+            notes: MissingName.notes(missing) + [Note(message: "\"skip\" is here", location: skip)]
+        )
+    }
     /// `unsatisfiable-condition`: no section (and item) makes the condition hold.
     static func unsatisfiableCondition(_ condition: Condition, view: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(

@@ -148,8 +148,18 @@ struct ConfigurationParser {
 
     /// A declaration for a mapping object, flagged when anything in it was
     /// reported; `nil` when it is not even an object.
-    private mutating func mapping(_ node: JSONNode, pointer: String, extraKeys: [String] = []) -> Declaration? {
-        var sites = DeclarationSites(object: location(of: node, pointer))
+    ///
+    /// - Parameter primary: For a `"fallback"` object, the mapping it stands
+    ///   in for: each key the object does not write is the primary's value,
+    ///   at the primary's site, and `view` and `model` are not required.
+    private mutating func mapping(
+        _ node: JSONNode,
+        pointer: String,
+        extraKeys: [String] = [],
+        inheriting primary: Declaration? = nil
+    ) -> Declaration? {
+        var sites = primary?.sites ?? DeclarationSites(object: location(of: node, pointer))
+        sites.object = location(of: node, pointer)
         guard let members = node.objectMembers else {
             report(.wrongType(expected: "a mapping object", found: node, at: sites.object))
             return nil
@@ -158,37 +168,87 @@ struct ConfigurationParser {
         let unreadBefore = unreadCount
         let fields = checkKeys(members, known: Self.mappingKeys + extraKeys, in: pointer)
 
-        var view: Declaration.ViewReference?
-        if let name = requiredName("view", fields, members: members, pointer: pointer, sites: &sites, site: \.view) {
-            view = .named(name)
+        var view: Declaration.ViewReference? = primary?.view
+        var model: Declaration.ModelReference? = primary?.model
+        if primary == nil {
+            view = requiredName("view", fields, members: members, pointer: pointer, sites: &sites, site: \.view).map { .named($0) }
+            model = requiredName("model", fields, members: members, pointer: pointer, sites: &sites, site: \.model).map { .named($0) }
+        } else {
+            if fields["view"] != nil { view = optionalName("view", fields, pointer: pointer, sites: &sites, site: \.view).map { .named($0) } }
+            if fields["model"] != nil { model = optionalName("model", fields, pointer: pointer, sites: &sites, site: \.model).map { .named($0) } }
         }
-        var model: Declaration.ModelReference?
-        if let name = requiredName("model", fields, members: members, pointer: pointer, sites: &sites, site: \.model) {
-            model = .named(name)
+        var kind = primary?.kind ?? .cell
+        if fields["kind"] != nil {
+            kind = optionalName("kind", fields, pointer: pointer, sites: &sites, site: \.kind).map(ViewKind.init(rawValue:)) ?? .cell
         }
-        let kind = optionalName("kind", fields, pointer: pointer, sites: &sites, site: \.kind).map(ViewKind.init(rawValue:))
-        let reuseIdentifier = optionalName("reuseIdentifier", fields, pointer: pointer, sites: &sites, site: \.reuseIdentifier)
-        var priority = 0
+        var reuseIdentifier = primary?.reuseIdentifier
+        if fields["reuseIdentifier"] != nil {
+            reuseIdentifier = optionalName("reuseIdentifier", fields, pointer: pointer, sites: &sites, site: \.reuseIdentifier)
+        }
+        var priority = primary?.priority ?? 0
         if let node = fields["priority"] {
             priority = integer(node, key: "priority", at: location(of: node, pointer + "/priority")) ?? 0
         }
-        var condition: MappingCondition? = MappingCondition.none
+        var condition: MappingCondition? = if let primary { primary.condition } else { MappingCondition.none }
         if let node = fields["condition"] {
             let parsed = self.condition(node, pointer: pointer + "/condition")
             condition = parsed?.condition
             sites.condition = parsed?.site
         }
-        let decorators = decoratorNames(fields["decorators"], pointer: pointer + "/decorators", sites: &sites)
-        let events = eventEntries(fields["events"], pointer: pointer + "/events")
+        var decorators = primary?.decorators ?? []
+        if fields["decorators"] != nil || primary == nil {
+            sites.decorators = []
+            decorators = decoratorNames(fields["decorators"], pointer: pointer + "/decorators", sites: &sites)
+        }
+        var events = primary?.events ?? []
+        if fields["events"] != nil || primary == nil {
+            events = eventEntries(fields["events"], pointer: pointer + "/events")
+        }
 
         var declaration = Declaration(
-            view: view, model: model, kind: kind ?? .cell, reuseIdentifier: reuseIdentifier,
+            view: view, model: model, kind: kind, reuseIdentifier: reuseIdentifier,
             condition: condition, priority: priority, decorators: decorators, sites: sites
         )
         declaration.events = events
         // A key problem the policy made a warning leaves the mapping whole.
         declaration.isWellFormed = unreadCount == unreadBefore && log.errorCount == errorsBefore
+            && (primary?.isWellFormed ?? true)
+        if let node = fields["fallback"] {
+            let fallbackPointer = pointer + "/fallback"
+            if primary != nil {
+                // A fallback's own "fallback": the key is known, so name the rule.
+                let keyAt = members.first { $0.key == "fallback" }.map {
+                    SourceLocation(file: source, line: $0.keyLocation.line, column: $0.keyLocation.column, pointer: fallbackPointer)
+                } ?? location(of: node, fallbackPointer)
+                report(Diagnostic(
+                    severity: .error,
+                    code: .unknownKey,
+                    message: "a fallback has no 'fallback' of its own; move what it should fall back to into this fallback, or write \"fallback\": \"skip\" on the mapping",
+                    location: keyAt
+                ))
+                declaration.isWellFormed = false
+            } else {
+                declaration.fallback = fallback(node, pointer: fallbackPointer, primary: declaration)
+                if declaration.fallback == nil { declaration.isWellFormed = false }
+            }
+        }
         return declaration
+    }
+
+    /// A mapping's `"fallback"`: `"skip"`, or a mapping object inheriting
+    /// the primary's keys; `nil` after reporting anything else.
+    private mutating func fallback(_ node: JSONNode, pointer: String, primary: Declaration) -> Declaration.Fallback? {
+        if node.stringValue == "skip" {
+            return .skip(location(of: node, pointer))
+        }
+        guard node.objectMembers != nil else {
+            report(.wrongType(
+                expected: "a mapping object (its keys replace this mapping's) or \"skip\"",
+                found: node, key: "fallback", at: location(of: node, pointer)
+            ))
+            return nil
+        }
+        return mapping(node, pointer: pointer, inheriting: primary).map { .mapping($0) }
     }
 
     private mutating func decoratorNames(_ node: JSONNode?, pointer: String, sites: inout DeclarationSites) -> [String] {

@@ -41,6 +41,20 @@ struct Declaration: Sendable {
     /// The position of the declaration's source among the sources of one
     /// load, set when the sources are read.
     var sourceIndex = 0
+    /// What stands in when this mapping names something the catalog lacks
+    /// (JSON's `"fallback"`); `nil` when unknown names are errors.
+    var fallback: Fallback?
+
+    /// A mapping's `"fallback"`: what this app uses when the mapping names
+    /// a view, model, predicate, decorator, handler or event its catalog
+    /// lacks (a configuration written for a later app version).
+    indirect enum Fallback: Sendable {
+        /// Another mapping: the primary with the keys the fallback object
+        /// writes replaced, its sites where each value is written.
+        case mapping(Declaration)
+        /// `"skip"`: no mapping at all; the site is the `"skip"` value.
+        case skip(SourceLocation)
+    }
 
     init(
         view: ViewReference?, model: ModelReference?, kind: ViewKind, reuseIdentifier: String?,

@@ -20,6 +20,7 @@ package enum MappingsKey: String, CaseIterable, Sendable {
     case priority
     case decorators
     case events
+    case fallback
 
     /// The kind of object a key belongs in.
     package enum Place: Sendable {
@@ -37,7 +38,7 @@ package enum MappingsKey: String, CaseIterable, Sendable {
     package var place: Place {
         switch self {
         case .schema, .version, .mappings: .document
-        case .view, .model, .kind, .reuseIdentifier, .condition, .priority, .decorators, .events: .mapping
+        case .view, .model, .kind, .reuseIdentifier, .condition, .priority, .decorators, .events, .fallback: .mapping
         }
     }
 
@@ -45,7 +46,7 @@ package enum MappingsKey: String, CaseIterable, Sendable {
     package var isRequired: Bool {
         switch self {
         case .version, .mappings, .view, .model: true
-        case .schema, .kind, .reuseIdentifier, .condition, .priority, .decorators, .events: false
+        case .schema, .kind, .reuseIdentifier, .condition, .priority, .decorators, .events, .fallback: false
         }
     }
 
@@ -60,9 +61,10 @@ package enum MappingsKey: String, CaseIterable, Sendable {
         case .kind: "The kind of view: \"cell\" (the default), \"header\", \"footer\", or a custom supplementary kind (not a built-in kind with other capitals)."
         case .reuseIdentifier: "The reuse pool of the view; default: the view's name. One identifier must always give one view."
         case .condition: "When the mapping applies; default: always."
-        case .priority: "Among the mappings that apply, the highest priority wins. Default 0; a fallback takes a lower one."
+        case .priority: "Among the mappings that apply, the highest priority wins. Default 0; a catch-all mapping takes a lower one."
         case .decorators: "Registered decorators, applied in this order to the view's text."
         case .events: "Event handlers by event: each key an event (didSelect, willDisplay, didEndDisplaying or a custom one), each value a registered handler's name."
+        case .fallback: "What an app whose catalog lacks a name this mapping uses (a view, model, predicate, decorator, handler or event) does instead: a mapping object whose keys replace this mapping's (the others are inherited), or \"skip\" to leave the mapping out. Without it, an unknown name is an error."
         }
     }
 

@@ -312,6 +312,26 @@ extension Diagnostic {
         /// A warning when loading mappings; a policy may change its severity or ignore it.
         public static let undecidedOverlap: Code = "undecided-overlap"
 
+        /// A mapping names something this app's catalog lacks (a view, model, predicate, decorator,
+        /// handler or event), so its "fallback" mapping is used instead; the location is the first
+        /// such name, with a note at the fallback.
+        ///
+        /// Nothing to do on an app version that predates the names; on one that should have them,
+        /// register them (the notes give a did-you-mean for a misspelt name). Make it an error
+        /// (--error used-fallback) to check that the newest app needs no fallback.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let usedFallback: Code = "used-fallback"
+
+        /// A mapping names something this app's catalog lacks, and its "fallback": "skip" leaves it
+        /// out; the location is the first such name.
+        ///
+        /// Nothing to do on an app version that predates the names; the items only that mapping
+        /// showed are then missing-mapping unless another mapping shows them.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let skippedMapping: Code = "skipped-mapping"
+
         /// A data document names a model registered without Decodable, so data cannot create it.
         ///
         /// Name a Decodable model, or register the model with a Decodable type.
@@ -327,10 +347,19 @@ extension Diagnostic {
         /// An error when loading data documents; a policy may change its severity or ignore it.
         public static let undecodableValue: Code = "undecodable-value"
 
+        /// A data document's items were not resolved, because the mappings it goes with do not
+        /// load; the location is the document's start.
+        ///
+        /// Fix the mappings file's errors; then every item is checked against it. A data document
+        /// is never checked against other mappings instead.
+        ///
+        /// A warning when loading data documents; a policy may change its severity or ignore it.
+        public static let uncheckedItems: Code = "unchecked-items"
+
         /// No mapping applies to a stored item.
         ///
-        /// Add a mapping for the item's model, kind and section, or a fallback mapping for a
-        /// catch-all model at a low priority.
+        /// Add a mapping for the item's model, kind and section, or a catch-all mapping (a
+        /// catch-all model at a low priority).
         ///
         /// An error when resolving items; a policy may change its severity or ignore it.
         public static let missingMapping: Code = "missing-mapping"

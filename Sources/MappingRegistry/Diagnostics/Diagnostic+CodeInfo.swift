@@ -169,6 +169,13 @@ extension Diagnostic.Code {
              summary: "Said once per load: two mappings of one kind, model and priority have more distinct predicate calls than the overlap and duplicate proofs try (10), so whether they overlap is left to render time; it names the first such pair.",
              help: "Nothing is wrong yet; an item both claim is reported as ambiguous-mapping when rendered. To have it proved at load, give one mapping a higher priority or use fewer distinct predicates in the two conditions."),
 
+        Info("used-fallback", .warning, [.load],
+             summary: "A mapping names something this app's catalog lacks (a view, model, predicate, decorator, handler or event), so its \"fallback\" mapping is used instead; the location is the first such name, with a note at the fallback.",
+             help: "Nothing to do on an app version that predates the names; on one that should have them, register them (the notes give a did-you-mean for a misspelt name). Make it an error (--error used-fallback) to check that the newest app needs no fallback."),
+        Info("skipped-mapping", .warning, [.load],
+             summary: "A mapping names something this app's catalog lacks, and its \"fallback\": \"skip\" leaves it out; the location is the first such name.",
+             help: "Nothing to do on an app version that predates the names; the items only that mapping showed are then missing-mapping unless another mapping shows them."),
+
         // Data documents
         Info("undecodable-model", .error, [.data],
              summary: "A data document names a model registered without Decodable, so data cannot create it.",
@@ -176,11 +183,14 @@ extension Diagnostic.Code {
         Info("undecodable-value", .error, [.data],
              summary: "A data document's value that the model's Decodable conformance rejects.",
              help: "Write the value as the model decodes it; the message names the field and the type it needs."),
+        Info("unchecked-items", .warning, [.data],
+             summary: "A data document's items were not resolved, because the mappings it goes with do not load; the location is the document's start.",
+             help: "Fix the mappings file's errors; then every item is checked against it. A data document is never checked against other mappings instead."),
 
         // Resolving items
         Info("missing-mapping", .error, [.render],
              summary: "No mapping applies to a stored item.",
-             help: "Add a mapping for the item's model, kind and section, or a fallback mapping for a catch-all model at a low priority."),
+             help: "Add a mapping for the item's model, kind and section, or a catch-all mapping (a catch-all model at a low priority)."),
         Info("ambiguous-mapping", .error, [.render],
              summary: "Several mappings of the highest priority apply to a stored item.",
              help: "Give one of the named mappings a higher priority, or narrow its condition."),

@@ -56,7 +56,7 @@ public struct PluginCatalog: Sendable {
     ///
     /// `M` may be a struct, an enum, a class (instances of subclasses match
     /// too), a protocol existential such as `(any Food).self` (values of
-    /// conforming types match) or `Any` (every value matches: a fallback).
+    /// conforming types match) or `Any` (every value matches: a catch-all mapping).
     ///
     /// - Parameters:
     ///   - model: The model type.

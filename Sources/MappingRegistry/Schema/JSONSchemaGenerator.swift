@@ -30,21 +30,52 @@ package struct JSONSchemaGenerator {
             ("type", "object"),
         ] + properties(of: .document) + [
             ("additionalProperties", false),
-            ("$defs", .object([("mapping", mapping), ("condition", condition)])),
+            ("$defs", .object([
+                ("mapping", mapping),
+                ("fallback", fallback),
+                ("condition", condition(strict: true)),
+                ("anyCondition", condition(strict: false)),
+            ])),
         ])
     }
 
+    /// A mapping: with a `"fallback"`, its names may be ones the catalog
+    /// lacks (a later app version's), so only their types are checked.
     private var mapping: JSONValue {
-        .object([
+        let keys = MappingsKey.keys(in: .mapping)
+        func branch(strict: Bool) -> JSONValue {
+            .object([
+                ("properties", .object(keys.map { ($0.rawValue, property($0, strict: strict)) })),
+                ("additionalProperties", false),
+            ])
+        }
+        return .object([
             ("description", "One mapping: a view shows a model, of a kind, when a condition holds, at a priority."),
             ("type", "object"),
-        ] + properties(of: .mapping) + [
+            ("required", .array(keys.filter(\.isRequired).map { .string($0.rawValue) })),
+            ("if", .object([("required", [.string(MappingsKey.fallback.rawValue)])])),
+            ("then", branch(strict: false)),
+            ("else", branch(strict: true)),
+        ])
+    }
+
+    /// A `"fallback"` mapping object: every key but `fallback`, none
+    /// required (the ones it leaves out are the primary's), names from the catalog.
+    private var fallback: JSONValue {
+        let keys = MappingsKey.keys(in: .mapping).filter { $0 != .fallback }
+        return .object([
+            ("description", .string(MappingsKey.fallback.summary)),
+            ("type", "object"),
+            ("properties", .object(keys.map { ($0.rawValue, property($0, strict: true)) })),
             ("additionalProperties", false),
         ])
     }
 
     /// The condition object: a property per row of ``ConditionKey``.
-    private var condition: JSONValue {
+    ///
+    /// - Parameter strict: Whether predicate names must be the catalog's
+    ///   (and their arguments typed); `false` for a mapping with a fallback.
+    private func condition(strict: Bool) -> JSONValue {
         let keys = ConditionKey.tests.map(\.rawValue)
         let combinable = ConditionKey.allCases.filter { key in
             switch key.form {
@@ -57,12 +88,12 @@ package struct JSONSchemaGenerator {
         var members: [(String, JSONValue)] = [
             ("description", .string("A condition. One key is that condition; several of \(several) in one object mean all of them.")),
             ("type", "object"),
-            ("properties", .object(ConditionKey.allCases.map { ($0.rawValue, property($0)) })),
+            ("properties", .object(ConditionKey.allCases.map { ($0.rawValue, property($0, strict: strict)) })),
             ("additionalProperties", false),
             ("anyOf", .array(keys.map { .object([("required", [.string($0)])]) })),
             ("dependentRequired", .object([(ConditionKey.argument.rawValue, .array([.string(ConditionKey.predicate.rawValue)]))])),
         ]
-        let rules = catalog.predicates.map(argumentRule)
+        let rules = strict ? catalog.predicates.map(argumentRule) : []
         if !rules.isEmpty { members.append(("allOf", .array(rules))) }
         return .object(members)
     }
@@ -78,29 +109,33 @@ package struct JSONSchemaGenerator {
 
     /// The schema of one condition key, by its form: its description, then
     /// what its value must be.
-    private func property(_ key: ConditionKey) -> JSONValue {
+    private func property(_ key: ConditionKey, strict: Bool) -> JSONValue {
         let index: [(String, JSONValue)] = [("type", "integer"), ("minimum", 0), ("maximum", .integer(Int.max))]
+        let reference: JSONValue = .string(strict ? "#/$defs/condition" : "#/$defs/anyCondition")
         let value: [(String, JSONValue)]
         switch key.form {
         case .index: value = index
         case .indexes: value = [("type", "array"), ("minItems", 1), ("items", .object(index))]
-        case .predicateName: return names(catalog.predicates.map(\.name), key.summary, none: "predicates")
+        case .predicateName: return names(catalog.predicates.map(\.name), key.summary, none: "predicates", strict: strict)
         case .predicateArgument: value = []
-        case .conditions: value = [("type", "array"), ("minItems", 1), ("items", .object([("$ref", "#/$defs/condition")]))]
-        case .negated: value = [("$ref", "#/$defs/condition")]
+        case .conditions: value = [("type", "array"), ("minItems", 1), ("items", .object([("$ref", reference)]))]
+        case .negated: value = [("$ref", reference)]
         }
         return .object([("description", .string(key.summary))] + value)
     }
 
     /// The schema of one key: its description, then what its value must be.
-    private func property(_ key: MappingsKey) -> JSONValue {
+    ///
+    /// - Parameter strict: Whether names must be the catalog's; `false`
+    ///   in a mapping with a fallback, whose names may be a later app's.
+    private func property(_ key: MappingsKey, strict: Bool = true) -> JSONValue {
         let value: [(String, JSONValue)]
         switch key {
         case .schema: value = [("type", "string")]
         case .version: value = [("const", 1)]
         case .mappings: value = [("type", "array"), ("items", .object([("$ref", "#/$defs/mapping")]))]
-        case .view: return names(catalog.views.map(\.name), key.summary, none: "views")
-        case .model: return names(catalog.models.map(\.name), key.summary, none: "models")
+        case .view: return names(catalog.views.map(\.name), key.summary, none: "views", strict: strict)
+        case .model: return names(catalog.models.map(\.name), key.summary, none: "models", strict: strict)
         case .kind: value = [
             ("type", "string"),
             ("minLength", 1),
@@ -108,17 +143,18 @@ package struct JSONSchemaGenerator {
             ("default", "cell"),
         ]
         case .reuseIdentifier: value = [("type", "string"), ("minLength", 1)]
-        case .condition: value = [("$ref", "#/$defs/condition")]
+        case .condition: value = [("$ref", .string(strict ? "#/$defs/condition" : "#/$defs/anyCondition"))]
         case .priority: value = [("type", "integer"), ("minimum", .integer(Int.min)), ("maximum", .integer(Int.max)), ("default", 0)]
         case .decorators: value = [
             ("type", "array"),
-            ("items", names(catalog.decorators.map(\.name), "A registered decorator name.", none: "decorators")),
+            ("items", names(catalog.decorators.map(\.name), "A registered decorator name.", none: "decorators", strict: strict)),
         ]
         case .events: value = [
             ("type", "object"),
             ("propertyNames", .object([("minLength", 1)])),
-            ("additionalProperties", names((catalog.handlers ?? []).map(\.name), "A registered handler name.", none: "handlers")),
+            ("additionalProperties", names((catalog.handlers ?? []).map(\.name), "A registered handler name.", none: "handlers", strict: strict)),
         ]
+        case .fallback: value = [("oneOf", [.object([("const", "skip")]), .object([("$ref", "#/$defs/fallback")])])]
         }
         return .object([("description", .string(key.summary))] + value)
     }
@@ -209,8 +245,12 @@ package struct JSONSchemaGenerator {
         return .object([("pattern", .string("^(?:\(alternatives.joined(separator: "|")))$"))])
     }
 
-    /// One of the given names; nothing at all when there are none.
-    private func names(_ names: [String], _ description: String, none category: String) -> JSONValue {
+    /// One of the given names; nothing at all when there are none. Not
+    /// `strict`: any non-empty string, since a later app may have it.
+    private func names(_ names: [String], _ description: String, none category: String, strict: Bool = true) -> JSONValue {
+        guard strict else {
+            return .object([("description", .string(description)), ("type", "string"), ("minLength", 1)])
+        }
         guard !names.isEmpty else {
             return .object([("description", .string("\(description) The catalog registers no \(category).")), ("not", .object([]))])
         }

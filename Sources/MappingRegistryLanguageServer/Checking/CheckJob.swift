@@ -13,9 +13,16 @@ struct CheckJob: Sendable {
     /// The mappings a data document is resolved through, as the server
     /// chose them when it handed out the job.
     enum Mappings: Sendable {
-        /// An open mappings file's registry, or none (`nil`): the open
-        /// mappings files do not load and the tool has no mappings of its own.
+        /// An open mappings file's registry, or none (`nil`): the tool has
+        /// no mappings of its own to resolve with.
         case registry(MappingRegistry?)
+        /// The mappings file the document goes with, open or on disk, does
+        /// not load: the items are not resolved (`unchecked-items`), never
+        /// through other mappings instead.
+        case unloadable(name: String)
+        /// A `mappings.json` on disk beside the document or above it,
+        /// loaded by the check.
+        case file(path: String)
         /// The tool's own mappings, not loaded yet: the check loads them
         /// and returns them in ``CheckResult/defaultRegistry``.
         case toolDefault
@@ -64,13 +71,18 @@ struct CheckJob: Sendable {
         case .mappings:
             (found, registry) = checkMappings()
         case .data:
-            let mappings: MappingRegistry?
+            let mappings: Result<MappingRegistry?, UnloadableMappings>
             switch self.mappings {
             case .registry(let open):
-                mappings = open
+                mappings = .success(open)
+            case .unloadable(let name):
+                mappings = .failure(UnloadableMappings(name: name))
+            case .file(let path):
+                mappings = loadFile(path).map(Optional.some)
             case .toolDefault:
-                mappings = Self.loadDefault(configuration)
-                defaultRegistry = .some(mappings)
+                let loaded = Self.loadDefault(configuration)
+                defaultRegistry = .some(loaded)
+                mappings = .success(loaded)
             }
             found = checkData(resolvingThrough: mappings)
         }
@@ -101,16 +113,36 @@ struct CheckJob: Sendable {
         }
     }
 
-    /// A data document's own problems, then every stored model's resolution.
-    private func checkData(resolvingThrough registry: MappingRegistry?) -> [Diagnostic] {
+    /// Mappings that do not load, by the name diagnostics give them.
+    struct UnloadableMappings: Error {
+        let name: String
+    }
+
+    /// A `mappings.json` on disk, loaded as an open one would be.
+    private func loadFile(_ path: String) -> Result<MappingRegistry, UnloadableMappings> {
         do {
-            let loaded = try DataDocument(data: Data(bytes), plugins: configuration.plugins, source: sourceName)
-            guard configuration.createsValues, let registry else { return loaded.warnings }
-            return loaded.warnings + loaded.resolutionDiagnostics(with: registry, context: configuration.context)
+            let contents = try FileReader.read(URL(fileURLWithPath: path), limit: FileReader.configurationLimit)
+            return .success(try MappingRegistry(plugins: configuration.plugins, sources: configuration.sources + [.json(contents, name: path)]))
         } catch {
-            // A catalog file's models cannot create values: what is
-            // left unsaid about values is not the document's fault.
-            return configuration.createsValues ? error.diagnostics : error.diagnostics.filter { $0.code != .undecodableValue }
+            return .failure(UnloadableMappings(name: path))
+        }
+    }
+
+    /// A data document's own problems, then the resolution of every
+    /// stored model that loaded (an entry with an error hides no other's
+    /// problem); when its mappings do not load, one `unchecked-items`
+    /// saying so instead.
+    private func checkData(resolvingThrough mappings: Result<MappingRegistry?, UnloadableMappings>) -> [Diagnostic] {
+        let check = DataDocument.check(Data(bytes), plugins: configuration.plugins, source: sourceName)
+        // A catalog file's models cannot create values: what is left
+        // unsaid about values is not the document's fault.
+        let own = configuration.createsValues ? check.diagnostics : check.diagnostics.filter { $0.code != .undecodableValue }
+        switch mappings {
+        case .failure(let unloadable):
+            return own + [.uncheckedItems(in: sourceName, mappings: unloadable.name)]
+        case .success(let registry):
+            guard configuration.createsValues, let registry else { return own }
+            return own + DataDocument.resolutionDiagnostics(of: check.entries, with: registry, context: configuration.context)
         }
     }
 

@@ -82,7 +82,7 @@ extension LanguageServer {
             let syntax = document.syntax
             let present = Set(object.members.filter { syntax.keyRange(of: $0) != context.token?.range }.map(\.key))
             let hasColon = object.members.first { syntax.keyRange(of: $0) == context.token?.range }.flatMap(syntax.colon(of:)) != nil
-            return keyCandidates(document.kind, path: context.path)
+            return keyCandidates(document.kind, path: context.path, inFallback: context.primary != nil)
                 .filter { !present.contains($0.label) }
                 .map { candidate in
                     var candidate = candidate
@@ -94,7 +94,7 @@ extension LanguageServer {
         case .element:
             guard case .key(let key)? = context.path.last else { return [] }
             if document.kind == .mappings, key == MappingsKey.decorators.rawValue {
-                let model = mappingObject(context)?.value(MappingsKey.model.rawValue)?.string
+                let model = mappingModel(context)
                 return plugins(.decorator, kind: Self.functionKind, acceptingModel: model)
             }
             return []
@@ -102,7 +102,10 @@ extension LanguageServer {
     }
 
     /// The keys of the object at a path.
-    func keyCandidates(_ kind: DocumentKind, path: [CursorContext.Step]) -> [Candidate] {
+    ///
+    /// - Parameter inFallback: Whether the object is a mapping's
+    ///   `"fallback"`, which requires nothing and has no fallback of its own.
+    func keyCandidates(_ kind: DocumentKind, path: [CursorContext.Step], inFallback: Bool = false) -> [Candidate] {
         func key(_ name: String, required: Bool, summary: String) -> Candidate {
             Candidate(
                 label: name,
@@ -119,6 +122,11 @@ extension LanguageServer {
                     return BuiltInEvent.names.map { Candidate(label: $0, kind: Self.eventKind, detail: "event", text: JSONValue.string($0).compact()) }
                 }
                 return []
+            }
+            if inFallback, place == .mapping {
+                return MappingsKey.described(in: place).filter { $0.name != MappingsKey.fallback.rawValue }.map {
+                    key($0.name, required: false, summary: $0.summary)
+                }
             }
             return MappingsKey.described(in: place).map { key($0.name, required: $0.isRequired, summary: $0.summary) }
         case .data:
@@ -143,7 +151,7 @@ extension LanguageServer {
             if place == nil, context.path.count == 3, context.path[2] == .key(MappingsKey.events.rawValue) {
                 return plugins(.handler, kind: Self.functionKind, acceptingModel: nil)
             }
-            let model = mappingObject(context)?.value(MappingsKey.model.rawValue)?.string
+            let model = mappingModel(context)
             if place == .condition, ConditionKey(rawValue: key) == .predicate {
                 return plugins(.predicate, kind: Self.functionKind, acceptingModel: model)
             }
@@ -151,7 +159,8 @@ extension LanguageServer {
             case (.mapping?, .view?):
                 return plugins(.view, kind: Self.classKind, acceptingModel: model)
             case (.mapping?, .model?):
-                let view = object.value(MappingsKey.view.rawValue)?.string.flatMap { catalog.entry(.view, $0) }
+                let viewName = object.value(MappingsKey.view.rawValue)?.string ?? context.primary?.value(MappingsKey.view.rawValue)?.string
+                let view = viewName.flatMap { catalog.entry(.view, $0) }
                 return catalog.names(.model).compactMap { catalog.entry(.model, $0) }
                     .filter { catalog.plugin(taking: view?.type, accepts: $0.name) }
                     .map { Candidate(label: $0.name, kind: Self.structKind, detail: "model: \($0.type ?? "")", text: JSONValue.string($0.name).compact()) }
@@ -159,6 +168,8 @@ extension LanguageServer {
                 return ViewKind.builtIns.map { kind in
                     Candidate(label: kind.rawValue, kind: Self.enumMemberKind, detail: kind == .cell ? "the default" : "supplementary kind", text: JSONValue.string(kind.rawValue).compact())
                 }
+            case (.mapping?, .fallback?) where context.primary == nil:
+                return [Candidate(label: "skip", kind: Self.valueKind, detail: "leave the mapping out where the app lacks a name it uses", text: JSONValue.string("skip").compact())]
             default:
                 return []
             }
@@ -222,9 +233,16 @@ extension LanguageServer {
         return .condition
     }
 
-    /// The mapping object the place is in, for its model.
+    /// The mapping object the place is in, for its model: in a fallback, the fallback.
     func mappingObject(_ context: CursorContext) -> JSONNode? {
         guard context.path.count >= 2, context.path[0] == .key(MappingsKey.mappings.rawValue), context.containers.count >= 3 else { return nil }
         return context.containers[2]
+    }
+
+    /// The model of the mapping the place is in: a fallback's own, else the
+    /// one it inherits.
+    func mappingModel(_ context: CursorContext) -> String? {
+        mappingObject(context)?.value(MappingsKey.model.rawValue)?.string
+            ?? context.primary?.value(MappingsKey.model.rawValue)?.string
     }
 }

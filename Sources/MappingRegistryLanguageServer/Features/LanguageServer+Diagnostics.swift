@@ -83,19 +83,56 @@ extension LanguageServer {
         return messages
     }
 
-    /// The mappings a data document resolves through: an open mappings
-    /// file in its directory, else any open one that loads, else the tool's own.
+    /// The mappings a data document goes with, decided by where the
+    /// document is, never by where the server was started: an open
+    /// mappings file in its directory; else the nearest `mappings.json` in
+    /// its directory or above (open, else on disk); else the tool's own.
+    /// Mappings that do not load are never swapped for others: the items
+    /// are then reported unchecked.
     func mappings(for document: TextDocument) -> CheckJob.Mappings {
-        let directory = Self.directory(of: document.sourceName)
-        let loaded = documents.values
-            .filter { $0.kind == .mappings && $0.registry != nil }
-            .sorted { $0.uri < $1.uri }
-        if let beside = loaded.first(where: { Self.directory(of: $0.sourceName) == directory }) ?? loaded.first {
-            return .registry(beside.registry)
+        switch mappingsSource(for: document) {
+        case .open(let mappings):
+            return mappings.registry.map { .registry($0) } ?? .unloadable(name: mappings.sourceName)
+        case .file(let path):
+            return .file(path: path)
+        case .tool:
+            if let defaultRegistry { return .registry(defaultRegistry) }
+            return .toolDefault
         }
-        if let defaultRegistry { return .registry(defaultRegistry) }
-        return .toolDefault
     }
+
+    /// Where a data document's mappings come from.
+    enum MappingsSource {
+        /// An open mappings document.
+        case open(TextDocument)
+        /// A `mappings.json` on disk.
+        case file(String)
+        /// The tool's own mappings.
+        case tool
+    }
+
+    /// The rule of ``mappings(for:)``: an open mappings file in the data
+    /// document's directory; else the nearest `mappings.json` in its
+    /// directory or above, open or on disk; else the tool's own.
+    func mappingsSource(for document: TextDocument) -> MappingsSource {
+        let open = documents.values.filter { $0.kind == .mappings }.sorted { $0.uri < $1.uri }
+        var directory = Self.directory(of: document.sourceName)
+        if let beside = open.first(where: { Self.directory(of: $0.sourceName) == directory }) {
+            return .open(beside)
+        }
+        // Only absolute paths are looked up on disk: a document that is
+        // not a file has no directory to look in.
+        while directory.hasPrefix("/") {
+            let candidate = directory + "/" + Self.mappingsFileName
+            if let opened = open.first(where: { $0.sourceName == candidate }) { return .open(opened) }
+            if FileManager.default.fileExists(atPath: candidate) { return .file(candidate) }
+            directory = Self.directory(of: String(directory))
+        }
+        return .tool
+    }
+
+    /// The file a data document's mappings are looked for in, beside it and above.
+    static let mappingsFileName = "mappings.json"
 
     /// The directory part of a path (empty for a bare name).
     static func directory(of path: String) -> Substring {

@@ -36,14 +36,28 @@ extension LanguageServer {
         case .data:
             let sections = root.value("sections")?.elements ?? []
             return .array(sections.enumerated().filter { $0.element.kind == .object }.map { index, section in
+                // In the order written: header, footer, each supplementary
+                // view by its kind, each item.
                 var children: [JSONValue] = []
-                for key in ["header", "footer"] {
-                    if let entry = section.value(key), entry.kind == .object {
-                        children.append(symbol("\(key): \(entry.value("model")?.string ?? "?")", Self.fieldSymbol, entry, selection: nil))
+                for member in section.members {
+                    guard let value = member.presentValue else { continue }
+                    switch DataDocumentKey(rawValue: member.key) {
+                    case .header?, .footer?:
+                        if value.kind == .object {
+                            children.append(symbol("\(member.key): \(value.value("model")?.string ?? "?")", Self.fieldSymbol, value, selection: nil))
+                        }
+                    case .supplementary?:
+                        for kind in value.members {
+                            guard let entry = kind.presentValue, entry.kind == .object else { continue }
+                            children.append(symbol("\(kind.key): \(entry.value("model")?.string ?? "?")", Self.fieldSymbol, entry, selection: nil))
+                        }
+                    case .items?:
+                        for (item, entry) in value.elements.enumerated() where entry.kind == .object {
+                            children.append(symbol("item \(item): \(entry.value("model")?.string ?? "?")", Self.fieldSymbol, entry, selection: nil))
+                        }
+                    default:
+                        break
                     }
-                }
-                for (item, entry) in (section.value("items")?.elements ?? []).enumerated() where entry.kind == .object {
-                    children.append(symbol("item \(item): \(entry.value("model")?.string ?? "?")", Self.fieldSymbol, entry, selection: nil))
                 }
                 return symbol("section \(index)", Self.arraySymbol, section, selection: nil, children: children)
             })

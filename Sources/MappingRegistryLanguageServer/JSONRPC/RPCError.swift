@@ -16,11 +16,15 @@ struct RPCError: Error, Equatable {
     static let invalidParamsCode = -32602
     /// A request before `initialize`.
     static let serverNotInitializedCode = -32002
+    /// A valid request the server could not carry out (LSP 3.17); the
+    /// message says why, and clients show it.
+    static let requestFailedCode = -32803
 
     static func parseError(_ message: String) -> RPCError { RPCError(code: parseErrorCode, message: message) }
     static func invalidRequest(_ message: String) -> RPCError { RPCError(code: invalidRequestCode, message: message) }
     static func methodNotFound(_ method: String) -> RPCError { RPCError(code: methodNotFoundCode, message: "unknown method '\(method)'") }
     static func invalidParams(_ message: String) -> RPCError { RPCError(code: invalidParamsCode, message: message) }
+    static func requestFailed(_ message: String) -> RPCError { RPCError(code: requestFailedCode, message: message) }
     static let serverNotInitialized = RPCError(code: serverNotInitializedCode, message: "the server is not initialized: send 'initialize' first")
 
     /// The error object of a response.

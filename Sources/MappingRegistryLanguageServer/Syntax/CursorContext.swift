@@ -27,6 +27,11 @@ struct CursorContext {
     /// The token under the position (a key or a value) that a completion
     /// replaces, with its quotes; `nil` when nothing is written there yet.
     var token: JSONNode?
+    /// Inside a mapping's `"fallback"` object: the mapping it stands in for,
+    /// whose keys it inherits. The fallback is then the mapping of
+    /// ``path`` and ``containers``, which leave the `fallback` step out, so
+    /// a fallback is completed and hovered as a mapping is.
+    var primary: JSONNode?
 
     /// The context of a byte offset, or `nil` outside the top-level object or array.
     init?(offset: Int, in document: JSONSyntaxTree) {
@@ -97,6 +102,13 @@ struct CursorContext {
         self.path = path
         self.containers = containers
         self.token = token
+        // `mappings/N/fallback/…` reads as `mappings/N/…`, of the fallback.
+        if path.count >= 3, path[0] == .key(MappingsKey.mappings.rawValue), case .index = path[1],
+           path[2] == .key(MappingsKey.fallback.rawValue), containers.count > 3 {
+            primary = containers[2]
+            self.path.remove(at: 2)
+            self.containers.remove(at: 2)
+        }
     }
 
     /// The text typed so far in the token under the position, without its

@@ -39,16 +39,40 @@ import Testing
         for key in place.schemaPath {
             object = try #require(object[key] as? [String: Any])
         }
-        let properties = try #require(object["properties"] as? [String: [String: Any]])
         let keys = MappingsKey.described(in: place.place)
-        #expect(Set(properties.keys) == Set(keys.map(\.name)))
-        for key in keys {
-            let description = try #require(properties[key.name]?["description"] as? String)
-            // The catalog registers nothing, so name lists add that they are empty.
-            #expect(description.hasPrefix(key.summary), "\(key.name): \(description)")
-        }
         #expect((object["required"] as? [String] ?? []) == keys.filter(\.isRequired).map(\.name))
-        #expect(object["additionalProperties"] as? Bool == false)
+        // A mapping's names are the catalog's, unless it has a fallback
+        // (`if`/`then`/`else`): each branch lists every key.
+        let branches = try object["if"] == nil ? [object] : ["then", "else"].map { try #require(object[$0] as? [String: Any]) }
+        for branch in branches {
+            let properties = try #require(branch["properties"] as? [String: [String: Any]])
+            #expect(Set(properties.keys) == Set(keys.map(\.name)))
+            for key in keys {
+                let description = try #require(properties[key.name]?["description"] as? String)
+                // The catalog registers nothing, so name lists add that they are empty.
+                #expect(description.hasPrefix(key.summary), "\(key.name): \(description)")
+            }
+            #expect(branch["additionalProperties"] as? Bool == false)
+        }
+    }
+
+    @Test func aMappingWithAFallbackMayNameWhatTheCatalogLacksAndItsFallbackMayNot() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: String.self, named: "Text")
+        plugins.register(view: "Line", for: String.self) { text, _ in text }
+        let schema = JSONSchemaGenerator(catalog: CatalogDescription(plugins), generatedBy: "test").mappingsSchema()
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(schema.rendered().utf8)) as? [String: Any])
+        let definitions = try #require(root["$defs"] as? [String: [String: Any]])
+        let mapping = try #require(definitions["mapping"])
+        let loose = try #require((mapping["then"] as? [String: Any])?["properties"] as? [String: [String: Any]])
+        let strict = try #require((mapping["else"] as? [String: Any])?["properties"] as? [String: [String: Any]])
+        #expect(loose["view"]?["enum"] == nil)
+        #expect(loose["view"]?["type"] as? String == "string")
+        #expect(strict["view"]?["enum"] as? [String] == ["Line"])
+        let fallback = try #require(definitions["fallback"]?["properties"] as? [String: [String: Any]])
+        #expect(fallback["view"]?["enum"] as? [String] == ["Line"])
+        #expect(fallback["fallback"] == nil)
+        #expect(definitions["fallback"]?["required"] == nil)
     }
 
     @Test func everyKeyHasOnePlaceAndADescription() {

@@ -3,7 +3,7 @@ import MappingRegistry
 import ModelStorage
 import Testing
 
-/// The listings of "Conditions, decorators and fallbacks", with the JSON they
+/// The listings of "Conditions, decorators and catch-all mappings", with the JSON they
 /// go with, loaded and rendered.
 @Suite struct ConditionsListings {
     func registerPredicates(in plugins: inout PluginCatalog) {
