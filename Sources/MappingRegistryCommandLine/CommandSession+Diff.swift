@@ -48,7 +48,8 @@ extension CommandSession {
             }
         }
         let old = load(arguments.arguments[0])
-        let new = load(arguments.arguments[1])
+        // The same file twice is read and reported once.
+        let new = arguments.arguments[1] == arguments.arguments[0] ? old : load(arguments.arguments[1])
         var documents: [DataDocument] = []
         let dataFiles: [(name: String, file: Result<InputFile, ConfigurationError>)] = dataPaths.isEmpty
             ? tool.bundledData.map { [($0.name, .success($0))] } ?? []

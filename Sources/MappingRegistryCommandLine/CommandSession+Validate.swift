@@ -133,19 +133,21 @@ extension CommandSession {
         switch data {
         case .success(let file?):
             formatter.addSource(file.contents, named: file.name)
-            let loaded = loadDocument(file, plugins: plugins)
+            // Every entry that loads is resolved, even beside one in error:
+            // an unknown model hides no other item's problem.
+            let loaded = DataDocument.check(file.contents, plugins: plugins, source: file.name, policy: arguments.policy)
             var diagnostics = loaded.diagnostics
             var summary = file.name
-            if let document = loaded.document {
-                let models = Self.count(document.entries.count, "stored model")
-                if let registry {
-                    diagnostics += arguments.policy.apply(to: document.resolutionDiagnostics(with: registry, context: tool.context))
-                    summary += " (\(models))"
-                } else {
-                    // Without a registry nothing can be resolved: say so, so
-                    // the summary does not read as a clean check.
-                    summary += " (\(models), not resolved)"
-                }
+            let models = Self.count(loaded.entries.count, "stored model")
+            if let registry {
+                diagnostics += arguments.policy.apply(to: DataDocument.resolutionDiagnostics(of: loaded.entries, with: registry, context: tool.context))
+                summary += " (\(models))"
+            } else {
+                // Mappings that do not load resolve nothing, and no other
+                // mappings stand in: one warning says so, as everywhere.
+                let mappingsName = (try? mappings.get())?.name ?? tool.mappingsFileName
+                diagnostics += arguments.policy.apply(to: [.uncheckedItems(in: file.name, mappings: mappingsName)])
+                summary += " (\(models), not resolved)"
             }
             inputs.append(CheckedInput(file: file.name, diagnostics: diagnostics))
             checked.append(summary)

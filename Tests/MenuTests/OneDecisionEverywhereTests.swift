@@ -187,6 +187,31 @@ import TestSupport
         #expect(standalone.said == aboutMappings, "mapping-registry validate")
 
         #expect(Self.languageServer(mappings, data) == library, "the language server")
+
+        // diff of the file with itself: nothing changes when both files
+        // load; when one does not, exactly its diagnostics, and nothing compared.
+        let diff = Self.diff(mappings, data)
+        let resolving = Set(Diagnostic.Code.table.filter { $0.stages == [.render] }.map(\.code.rawValue))
+        let mappingsFail = aboutMappings.contains { $0.severity == "error" }
+        let dataOwn = library.filter { $0.place?.hasPrefix(data + ":") == true && !resolving.contains($0.code) && $0.code != "unchecked-items" }
+        let dataFails = dataOwn.contains { $0.severity == "error" }
+        let expected = ((mappingsFail ? aboutMappings.filter { $0.place != nil } : []) + (dataFails ? dataOwn : [])).sorted()
+        #expect(diff.code == (mappingsFail || dataFails ? .usage : .success), "diff")
+        #expect(diff.said == expected, "diff")
+    }
+
+    /// `menu diff M M --data D`: its exit code and the located diagnostics it prints.
+    static func diff(_ mappings: String, _ data: String) -> (code: ExitCode, said: [Said]) {
+        var output = ""
+        var errors = ""
+        let code = MenuCommand.makeTool().run(arguments: ["diff", mappings, mappings, "--data", data], standardOutput: &output, standardError: &errors)
+        let pattern = /^(.+):(\d+):(\d+): (error|warning): (.*) \[([a-z-]+)\]$/
+        let said = errors.split(separator: "\n").compactMap { line -> Said? in
+            guard let match = try? pattern.wholeMatch(in: String(line)) else { return nil }
+            return Said(code: String(match.6), severity: String(match.4), file: String(match.1),
+                        line: Int(match.2), column: Int(match.3), message: String(match.5))
+        }
+        return (code, said.sorted())
     }
 
     @Test func theFixturesCoverEveryKindOfCase() {
