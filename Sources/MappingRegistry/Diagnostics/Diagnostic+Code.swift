@@ -312,6 +312,9 @@ extension Diagnostic {
         /// A warning when loading mappings; a policy may change its severity or ignore it.
         public static let undecidedOverlap: Code = "undecided-overlap"
 
+        /// Placeholder.
+        public static let unusableCache: Code = "unusable-cache"
+
         /// A data document names a model registered without Decodable, so data cannot create it.
         ///
         /// Name a Decodable model, or register the model with a Decodable type.
