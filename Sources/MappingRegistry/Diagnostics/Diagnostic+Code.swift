@@ -312,7 +312,13 @@ extension Diagnostic {
         /// A warning when loading mappings; a policy may change its severity or ignore it.
         public static let undecidedOverlap: Code = "undecided-overlap"
 
-        /// Placeholder.
+        /// A ReloadingRegistry cache that is empty, truncated, torn, of another version or does not
+        /// load with this app (another source serves), or that cannot be written.
+        ///
+        /// Nothing to fix in the configuration: the next accepted configuration rewrites the cache.
+        /// When it cannot be written, check that its directory exists and is writable.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
         public static let unusableCache: Code = "unusable-cache"
 
         /// A data document names a model registered without Decodable, so data cannot create it.
