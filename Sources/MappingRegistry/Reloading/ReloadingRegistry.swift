@@ -115,9 +115,6 @@ public final class ReloadingRegistry: Sendable {
 
     /// Loads a mappings file and checks it against the plugins.
     ///
-    /// - Parameters:
-    ///   - url: The mappings file.
-    ///   - plugins: The models, views, predicates and decorators the file may name.
     /// With a `cache:`, the file is the primary source and the cache its
     /// stand-in: each version of the file that loads (now, on
     /// ``reload()``, from a watch) and each configuration ``apply(_:source:)``
@@ -225,10 +222,11 @@ public final class ReloadingRegistry: Sendable {
     ///   - url: The mappings file.
     ///   - plugins: What the mappings may name.
     ///   - fixedSources: Sources checked with the file at every load, before it.
-    ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
-    /// - Throws: ``ConfigurationError`` when the file cannot be read or the mappings do not load.
     ///   - cache: The cache file, or `nil` (the default) for none; see
     ///     ``init(contentsOf:plugins:source:cache:policy:)``.
+    ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
+    /// - Throws: ``ConfigurationError`` when the file cannot be read or the mappings do not load
+    ///   (with a cache, when the cache cannot serve either).
     public convenience init(
         contentsOf url: URL,
         plugins: PluginCatalog,
@@ -430,6 +428,12 @@ public final class ReloadingRegistry: Sendable {
     /// several threads, or from a watch) run one at a time, each reading
     /// the file inside its turn, so of the versions that load, the one
     /// read last is current.
+    ///
+    /// The new registry's ``origin`` is ``Origin/fresh`` for the file of a
+    /// `contentsOf:` initializer, which is also written to the ``cache``
+    /// (a failed write is in ``cacheWriteFailure``), and ``Origin/bundled``
+    /// for the bundled default, which never is. It replaces a configuration
+    /// ``apply(_:source:)`` accepted.
     ///
     /// - Returns: The new registry, now ``current``.
     /// - Throws: ``ConfigurationError`` with every diagnostic when the file
