@@ -331,7 +331,7 @@ public final class ReloadingRegistry: Sendable {
     /// ``apply(_:source:)`` is running, and always gives a fully loaded and
     /// checked registry.
     public var current: MappingRegistry {
-        slot.load().registry
+        slot.load { $0.registry }
     }
 
     /// Where ``current`` came from: the bundled default, the cache, or a
@@ -340,7 +340,7 @@ public final class ReloadingRegistry: Sendable {
     /// Lock-free, like ``current``. To get the registry and its origin as
     /// one, read ``snapshot``.
     public var origin: Origin {
-        slot.load().origin
+        slot.load { $0.origin }
     }
 
     /// The registry being served together with its origin, swapped as one:
