@@ -312,6 +312,15 @@ extension Diagnostic {
         /// A warning when loading mappings; a policy may change its severity or ignore it.
         public static let undecidedOverlap: Code = "undecided-overlap"
 
+        /// A ReloadingRegistry cache that is empty, truncated, torn, of another version or does not
+        /// load with this app (another source serves), or that cannot be written.
+        ///
+        /// Nothing to fix in the configuration: the next accepted configuration rewrites the cache.
+        /// When it cannot be written, check that its directory exists and is writable.
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let unusableCache: Code = "unusable-cache"
+
         /// A mapping names something this app's catalog lacks (a view, model, predicate, decorator,
         /// handler or event), so its "fallback" mapping is used instead; the location is the first
         /// such name, with a note at the fallback.

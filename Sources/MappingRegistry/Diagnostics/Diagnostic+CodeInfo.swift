@@ -168,6 +168,9 @@ extension Diagnostic.Code {
         Info("undecided-overlap", .warning, [.load],
              summary: "Said once per load: two mappings of one kind, model and priority have more distinct predicate calls than the overlap and duplicate proofs try (10), so whether they overlap is left to render time; it names the first such pair.",
              help: "Nothing is wrong yet; an item both claim is reported as ambiguous-mapping when rendered. To have it proved at load, give one mapping a higher priority or use fewer distinct predicates in the two conditions."),
+        Info("unusable-cache", .warning, [.load],
+             summary: "A ReloadingRegistry cache that is empty, truncated, torn, of another version or does not load with this app (another source serves), or that cannot be written.",
+             help: "Nothing to fix in the configuration: the next accepted configuration rewrites the cache. When it cannot be written, check that its directory exists and is writable."),
 
         Info("used-fallback", .warning, [.load],
              summary: "A mapping names something this app's catalog lacks (a view, model, predicate, decorator, handler or event), so its \"fallback\" mapping is used instead; the location is the first such name, with a note at the fallback.",

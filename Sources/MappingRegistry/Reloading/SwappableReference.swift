@@ -87,6 +87,22 @@ final class SwappableReference<Object: AnyObject & Sendable>: @unchecked Sendabl
         return unmanaged.takeRetainedValue()
     }
 
+    /// A value read from the current object, such as one of its
+    /// properties, without retaining the object itself. Never blocks.
+    ///
+    /// `project` runs inside the counted window, where no writer can free
+    /// the object, so it borrows the object (no retain or release of it);
+    /// what it returns is retained as any returned value is. For an object
+    /// read only for one of its references, this saves the retain and the
+    /// release that ``load()`` would add.
+    func load<Value>(_ project: (Object) -> Value) -> Value {
+        _ = mapping_registry_atomic_fetch_add_seq_cst(readersWord, 1)
+        let unmanaged = Self.object(mapping_registry_atomic_load_seq_cst(pointerWord))
+        let value = unmanaged._withUnsafeGuaranteedRef { project($0) }
+        _ = mapping_registry_atomic_fetch_sub_seq_cst(readersWord, 1)
+        return value
+    }
+
     /// Makes `object` the current one; readers that start after this call
     /// returns load it.
     func store(_ object: Object) {

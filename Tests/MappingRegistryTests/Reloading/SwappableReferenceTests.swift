@@ -79,4 +79,22 @@ struct SwappableReferenceStressTests {
         // Every token but the current one is freed.
         #expect(freed.value == stores)
     }
+
+    @Test func aProjectedValueOutlivesTheObjectItWasReadFrom() {
+        let freed = Tally()
+        let inner = Tally()
+        final class Holder: Sendable {
+            let token: SwappableReferenceTests.Token
+            init(_ token: SwappableReferenceTests.Token) { self.token = token }
+        }
+        let reference = SwappableReference(Holder(SwappableReferenceTests.Token(1, freed: inner)))
+        // Only the projected token is retained: the holder is borrowed, so
+        // replacing it frees it, and the token lives on in `held`.
+        let held = reference.load { $0.token }
+        reference.store(Holder(SwappableReferenceTests.Token(2, freed: freed)))
+        #expect(reference.retiredCount == 0)
+        #expect(inner.value == 0)
+        #expect(held.value == 1)
+        #expect(reference.load { $0.token.value } == 2)
+    }
 }
