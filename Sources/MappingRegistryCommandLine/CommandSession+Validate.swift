@@ -145,7 +145,7 @@ extension CommandSession {
             } else {
                 // Mappings that do not load resolve nothing, and no other
                 // mappings stand in: one warning says so, as everywhere.
-                let mappingsName = (try? mappings.get())?.name ?? tool.mappingsFileName
+                let mappingsName = (try? mappings.get())?.name ?? mappingsPath() ?? tool.mappingsFileName
                 diagnostics += arguments.policy.apply(to: [.uncheckedItems(in: file.name, mappings: mappingsName)])
                 summary += " (\(models), not resolved)"
             }

@@ -48,7 +48,8 @@ import Testing
         #expect(result.code == .usage)
         #expect(result.errors.hasPrefix("error: cannot read '/nonexistent/mappings.json': no such file [unreadable-file]\n\(data):1:"))
         #expect(result.errors.contains("[unknown-model]"))
-        #expect(result.errors.hasSuffix("tool: 2 errors, 0 warnings; checked \(data)\n"))
+        #expect(result.errors.contains("[unchecked-items]"))
+        #expect(result.errors.hasSuffix("tool: 2 errors, 1 warning; checked \(data) (0 stored models, not resolved)\n"))
     }
 
     @Test func bothUnreadableFilesAreReported() {
