@@ -10,10 +10,12 @@ extension MappingRegistry {
     /// type's own name; `nil` for a `nil` model. Optionals are unwrapped.
     package func modelName(of model: Any) -> String? {
         guard let value = unwrapOptionals(model) else { return nil }
-        let type = Swift.type(of: value)
-        let id = ObjectIdentifier(type)
-        if let mapping = mappings.first(where: { $0.compiled.model.id == id }) { return mapping.model }
-        return String(describing: type)
+        let valueType = Swift.type(of: value)
+        let id = ObjectIdentifier(valueType)
+        for mapping in mappings where mapping.compiled.model.type.id == id {
+            return mapping.model
+        }
+        return String(describing: valueType)
     }
 
     /// Why each mapping of `kind` did not win for a model at a position, by
