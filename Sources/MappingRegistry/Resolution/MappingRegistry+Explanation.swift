@@ -41,7 +41,7 @@ extension MappingRegistry {
             if mapping.priority < top {
                 return "\(mapping.namedForMessage) applies, but with priority \(mapping.priority), below \(top)"
             }
-            return tied > 1 ? "\(mapping.namedForMessage) applies with priority \(top), as \(tied - 1) other\(tied == 2 ? "" : "s") do" : nil
+            return tied > 1 ? "\(mapping.namedForMessage) applies with priority \(top), as \(tied == 2 ? "1 other does" : "\(tied - 1) others do")" : nil
         }
     }
 }

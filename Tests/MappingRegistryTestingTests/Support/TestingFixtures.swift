@@ -1,19 +1,24 @@
+import Foundation
 import MappingRegistry
 import ModelStorage
 import RegistryFixtures
 
 /// The mappings the helpers' tests resolve with: a dish row for dishes, a
 /// vegan row in section 1, a catch-all food row of a lower priority, two
-/// tied number rows, a header; `Cat` has no mapping.
+/// tied number rows (their overlap a warning, so `Int` resolves ambiguously),
+/// a header; `Cat` has no mapping.
 func testingRegistry() throws -> MappingRegistry {
-    try loadRegistry(configuration(
+    var policy = DiagnosticPolicy()
+    try policy.treat(.overlappingMappings, as: .warning)
+    let json = configuration(
         #"{ "view": "DishRow", "model": "Dish", "priority": 1 }"#,
         #"{ "view": "FoodRow", "model": "Food" }"#,
         #"{ "view": "Plain", "model": "Dish", "condition": { "all": [{ "section": 1 }, { "predicate": "isVegan" }] }, "priority": 2 }"#,
         #"{ "view": "BigNumber", "model": "Int" }"#,
         #"{ "view": "SmallNumber", "model": "Int" }"#,
         #"{ "view": "TitleView", "model": "String", "kind": "header" }"#
-    ))
+    )
+    return try MappingRegistry(configuration: Data(json.utf8), plugins: fixtureCatalog(), policy: policy)
 }
 
 /// Two sections: a header and a dish, a drink, a cat; then a vegan dish,
