@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MenuTests",
-            dependencies: ["menu", "MappingRegistryCommandLine", "MappingRegistry", "ModelStorage", "TestSupport"],
+            dependencies: ["menu", "MappingRegistryCommandLine", "MappingRegistryLanguageServer", "MappingRegistry", "ModelStorage", "TestSupport"],
             // Expected outputs, read from the source tree by path.
             exclude: ["Snapshots"]
         ),

@@ -171,6 +171,15 @@ with tempfile.TemporaryDirectory() as directory:
     with open(collisions, "w", encoding="utf-8") as file:
         file.write(mappings(dish, dish, dish_with(view="VeganDishRow")))
     runs.append([tool, "validate", "--catalog", f"{schemas}/menu.catalog.json", "--format", "sarif", collisions])
+    # Several catalogs: one run each (an older app version, without SoldOutRow, fails).
+    older = os.path.join(directory, "older.catalog.json")
+    with open(f"{schemas}/menu.catalog.json", encoding="utf-8") as file:
+        catalog = json.load(file)
+    catalog["views"] = [view for view in catalog["views"] if view["name"] != "SoldOutRow"]
+    with open(older, "w", encoding="utf-8") as file:
+        json.dump(catalog, file)
+    runs.append([tool, "validate", "--catalog", f"{schemas}/menu.catalog.json", "--catalog", older,
+                 "--format", "sarif", "mappings.json", bad])
     related = 0
 
     def check_sarif(name, log):

@@ -6,7 +6,8 @@ import MappingRegistry
 /// only by the subcommands the grammar gives it, takes a value only when
 /// its entry has a value name (as `--data FILE` or `--data=FILE`), and may
 /// be given once unless it is repeatable (`--error`, `--warning`,
-/// `--ignore`). Anything else is a ``CommandLineUsageError``.
+/// `--ignore`; `--catalog` for `validate`, `--data` for `diff`). Anything
+/// else is a ``CommandLineUsageError``.
 struct CommandLineArguments: Equatable, Sendable {
     /// Output formats of `validate`.
     enum Format: String, Sendable, CaseIterable {
@@ -15,14 +16,26 @@ struct CommandLineArguments: Equatable, Sendable {
 
     var subcommand: CommandLineSubcommand = .render
     var mappings: String?
-    var data: String?
+    /// `--data FILE`: the first one given (the only one, except for `diff`).
+    var data: String? {
+        get { dataFiles.first }
+        set { dataFiles = newValue.map { [$0] } ?? [] }
+    }
+    /// Every `--data FILE`, in order.
+    var dataFiles: [String] = []
     var strict = false
     var watch = false
     var format: Format = .text
     var warningsAsErrors = false
     var help = false
-    /// `--catalog FILE`: check against a catalog file instead of the app's plugins.
-    var catalog: String?
+    /// `--catalog FILE`: check against a catalog file instead of the app's
+    /// plugins; the first one given (the only one, except for `validate`).
+    var catalog: String? {
+        get { catalogs.first }
+        set { catalogs = newValue.map { [$0] } ?? [] }
+    }
+    /// Every `--catalog FILE`, in order.
+    var catalogs: [String] = []
     /// `--error`, `--warning` and `--ignore`, in order (a later one wins).
     var policy = DiagnosticPolicy()
     /// The arguments that are not options, for subcommands that take them.
@@ -84,6 +97,9 @@ struct CommandLineArguments: Equatable, Sendable {
         var named = false
         result.subcommand = grammar.defaultSubcommand ?? .validate
         if let first = rest.first, !first.hasPrefix("-") {
+            if let subcommand = CommandLineSubcommand(rawValue: first), let reason = grammar.unavailableSubcommands[subcommand] {
+                throw CommandLineUsageError("subcommand '\(first)' is not available here: \(reason)", subcommand: nil)
+            }
             guard let subcommand = CommandLineSubcommand(rawValue: first), grammar.subcommands.contains(subcommand) else {
                 let names = grammar.subcommands.map(\.rawValue)
                 let hint = Suggestion.hint(for: first, in: names)
@@ -122,7 +138,7 @@ struct CommandLineArguments: Equatable, Sendable {
             guard let option = grammar.options(of: subcommand).first(where: { $0.name == name }) else {
                 throw notAccepted(name, by: subcommand, grammar: grammar)
             }
-            guard seen.insert(name).inserted || option.repeatable else {
+            guard seen.insert(name).inserted || option.repeats(in: subcommand) else {
                 throw CommandLineUsageError("option '\(name)' is given more than once", subcommand: subcommand)
             }
             var value: String?
@@ -183,7 +199,7 @@ struct CommandLineArguments: Equatable, Sendable {
     private mutating func apply(_ option: CommandLineOption, value: String) throws(CommandLineUsageError) {
         switch option.key {
         case .mappings: mappings = value
-        case .data: data = value
+        case .data: dataFiles.append(value)
         case .strict: strict = true
         case .watch: watch = true
         case .warningsAsErrors: warningsAsErrors = true
@@ -194,8 +210,11 @@ struct CommandLineArguments: Equatable, Sendable {
                 let hint = Suggestion.hint(for: value, in: names)
                 throw CommandLineUsageError("'--format' must be 'text', 'json', 'sarif' or 'github', found '\(value)'\(hint)", subcommand: subcommand)
             }
+            if subcommand == .diff, format == .sarif {
+                throw CommandLineUsageError("'--format sarif' does not apply to 'diff': its findings are changes, not problems; use 'text', 'json' or 'github'", subcommand: subcommand)
+            }
             self.format = format
-        case .catalog: catalog = value
+        case .catalog: catalogs.append(value)
         case .error, .warning, .ignore:
             do {
                 let code = Diagnostic.Code(rawValue: value)

@@ -24,6 +24,9 @@ struct CommandLineGrammar: Sendable {
     /// For options of the full table that this front end leaves out, why:
     /// the usage error says so instead of "unknown option".
     var unavailable: [String: String] = [:]
+    /// For subcommands of the full table that this front end leaves out,
+    /// why: the usage error says so instead of "unknown subcommand".
+    var unavailableSubcommands: [CommandLineSubcommand: String] = [:]
     /// One-line summaries that replace ``CommandLineSubcommand/summary`` here.
     var summaries: [CommandLineSubcommand: String] = [:]
     /// The exit codes and what each means, for `--help`.
@@ -44,16 +47,17 @@ struct CommandLineGrammar: Sendable {
         summaries[subcommand] ?? subcommand.summary
     }
 
-    /// An app's command: `render` (the default), `validate`, `schema`, `catalog`.
+    /// An app's command: `render` (the default), `browse`, `validate`,
+    /// `diff`, `schema`, `catalog`, `lsp`.
     static let embedded = CommandLineGrammar(
         subcommands: CommandLineSubcommand.allCases,
         defaultSubcommand: .render,
         options: CommandLineOption.all,
-        arguments: [.schema: "mappings|data"],
+        arguments: [.schema: "mappings|data", .diff: "OLD NEW"],
         exitCodes: [
-            (.success, "Success: rendered, or validated with no errors."),
-            (.failure, "Errors found (or, for render --strict, an item missing or ambiguous)."),
-            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read; browse without a terminal."),
+            (.success, "Success: rendered, validated with no errors, or (diff) no stored item renders differently."),
+            (.failure, "Errors found (or, for render --strict, an item missing or ambiguous; for diff, an item that renders differently)."),
+            (.usage, "Usage error, or a file (mappings, data, catalog) that cannot be read (for diff, or does not load); browse without a terminal."),
             (.terminalGone, "browse: the terminal went away (hang-up, end of input, a failed write)."),
             (.terminated, "browse: ended by SIGTERM, after giving the terminal back."),
         ]
@@ -68,10 +72,16 @@ struct CommandLineGrammar: Sendable {
         let options = CommandLineOption.all
             .filter { !left.contains($0.name) && !$0.subcommands.isDisjoint(with: subcommands) }
             .map { option in
-                guard option.name == CommandLineOption.catalog.name else { return option }
-                var required = option
-                required.help = "The catalog file to check against, written by an app's 'catalog' subcommand. Required."
-                return required
+                var adapted = option
+                switch option.key {
+                case .catalog:
+                    adapted.help = "The catalog file to check against, written by an app's 'catalog' subcommand. Required; repeatable for validate: each catalog is checked in turn and reported on its own."
+                case .format:
+                    adapted.help = "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
+                default:
+                    break
+                }
+                return adapted
             }
         return CommandLineGrammar(
             subcommands: subcommands,
@@ -89,6 +99,9 @@ struct CommandLineGrammar: Sendable {
                 CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
                 CommandLineOption.strict.name: "this tool does not render: '--strict' is an option of the app's 'render'",
                 CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render' and 'browse'",
+            ],
+            unavailableSubcommands: [
+                .diff: "which mapping renders a stored item needs the app's own types (decoded values, predicates): run the app's command, 'APP diff OLD.json NEW.json --data DATA.json'",
             ],
             summaries: [
                 .validate: "Check each mappings file on its own against the catalog; report every problem.",

@@ -31,6 +31,14 @@ struct CommandLineOption: Sendable {
     var help: String
     /// Whether it may be given more than once (each time with a value).
     var repeatable = false
+    /// The subcommands for which it may be given more than once, when
+    /// not all of them (`--catalog` for `validate`, `--data` for `diff`).
+    var repeatableIn: Set<CommandLineSubcommand> = []
+
+    /// Whether it may be given more than once to a subcommand.
+    func repeats(in subcommand: CommandLineSubcommand) -> Bool {
+        repeatable || repeatableIn.contains(subcommand)
+    }
 
     /// The help line as a tool shows it: defaults it does not have are not promised.
     func help(for tool: CommandLineTool) -> String {
@@ -39,7 +47,7 @@ struct CommandLineOption: Sendable {
             "The mappings file. Default: \(tool.mappingsFileName) in the current directory"
                 + (tool.bundledMappings == nil ? "." : ", else the copy built into the tool.")
         case .data:
-            "The data document to render or check." + (tool.bundledData == nil ? "" : " Default: the data built into the tool.")
+            "The data document to render or check; for diff, repeatable." + (tool.bundledData == nil ? "" : " Default: the data built into the tool.")
         default:
             help
         }
@@ -50,8 +58,9 @@ struct CommandLineOption: Sendable {
         help: "The mappings file. Default: mappings.json in the current directory, else the copy built into the tool."
     )
     static let data = CommandLineOption(
-        key: .data, valueName: "FILE", subcommands: [.render, .browse, .validate],
-        help: "The data document to render, browse or check. Default: the data built into the tool."
+        key: .data, valueName: "FILE", subcommands: [.render, .browse, .validate, .diff],
+        help: "The data document to render, browse or check; for diff, repeatable. Default: the data built into the tool.",
+        repeatableIn: [.diff]
     )
     static let strict = CommandLineOption(
         key: .strict, valueName: nil, subcommands: [.render],
@@ -62,12 +71,14 @@ struct CommandLineOption: Sendable {
         help: "Render (or redraw the list) again whenever the mappings or data file changes; keep the last good version on a bad edit. Ctrl-C ends (exit 0)."
     )
     static let format = CommandLineOption(
-        key: .format, valueName: "text|json|sarif|github", subcommands: [.validate],
-        help: "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
+        key: .format, valueName: "text|json|sarif|github", subcommands: [.validate, .diff],
+        help: "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations. diff prints text on stdout (default), JSON or annotations (not SARIF).",
+        valueNameIn: [.diff: "text|json|github"]
     )
     static let catalog = CommandLineOption(
         key: .catalog, valueName: "FILE", subcommands: [.validate, .schema, .lsp],
-        help: "Check against a catalog file (written by an app's 'catalog' subcommand) instead of the app's own plugins."
+        help: "Check against a catalog file (written by an app's 'catalog' subcommand) instead of the app's own plugins. Repeatable for validate: each catalog is checked in turn and reported on its own.",
+        repeatableIn: [.validate]
     )
     static let error = CommandLineOption(
         key: .error, valueName: "CODE", subcommands: [.validate],
@@ -90,9 +101,18 @@ struct CommandLineOption: Sendable {
         help: "Show this help and exit."
     )
 
+    /// The placeholders of its value where one subcommand takes fewer
+    /// values (`text|json|github` for `diff`'s `--format`).
+    var valueNameIn: [CommandLineSubcommand: String] = [:]
+
     /// The option as usage text shows it: `--data FILE`.
     var usageTerm: String {
         name + (valueName.map { " \($0)" } ?? "")
+    }
+
+    /// The option as one subcommand's usage shows it.
+    func usageTerm(in subcommand: CommandLineSubcommand) -> String {
+        name + ((valueNameIn[subcommand] ?? valueName).map { " \($0)" } ?? "")
     }
 
     /// The option as `--help` lists it: as in usage text, and `-h, --help`.

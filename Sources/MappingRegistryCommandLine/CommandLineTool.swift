@@ -10,7 +10,7 @@ import MappingRegistry
 import ModelStorage
 
 /// The command front end any app gets from its `PluginCatalog`: the
-/// `render`, `browse`, `validate`, `schema`, `catalog` and `lsp` subcommands, `--help`,
+/// `render`, `browse`, `validate`, `diff`, `schema`, `catalog` and `lsp` subcommands, `--help`,
 /// diagnostics on standard error, results on standard output, and an
 /// ``ExitCode``.
 ///
@@ -45,7 +45,13 @@ import ModelStorage
 ///   [--format text|json|sarif|github] [--error CODE] [--warning CODE]
 ///   [--ignore CODE] [--warnings-as-errors]` reports every problem of the
 ///   mappings file and, with data, of every stored item: exit 0 when
-///   clean, 1 when errors were found.
+///   clean, 1 when errors were found. `--catalog` may be repeated: the
+///   mappings are checked against each catalog, reported per catalog.
+/// - `NAME diff OLD NEW [--data FILE]… [--format text|json|github]` lists
+///   every stored item that mappings file NEW renders differently from
+///   OLD (view, reuse identifier, decorators, handlers, or missing and
+///   ambiguous): exit 0 when none does, 1 when one does, 2 when a file
+///   cannot be read or does not load.
 /// - `NAME schema [--catalog FILE] mappings|data` prints the JSON Schema of
 ///   mappings files or data documents; `NAME catalog` prints the catalog
 ///   as JSON, for `validate --catalog` and the `mapping-registry` tool.
@@ -264,8 +270,8 @@ public struct CommandLineTool: Sendable {
         for (index, subcommand) in subcommands.enumerated() {
             let required = grammar.required[subcommand] ?? []
             let options = grammar.options(of: subcommand).filter { $0.name != CommandLineOption.help.name }
-            let words = options.filter { required.contains($0.name) }.map(\.usageTerm)
-                + options.filter { !required.contains($0.name) }.map { "[\($0.usageTerm)]" }
+            let words = options.filter { required.contains($0.name) }.map { $0.usageTerm(in: subcommand) }
+                + options.filter { !required.contains($0.name) }.map { "[\($0.usageTerm(in: subcommand))]" }
                 + (grammar.arguments[subcommand].map { [$0] } ?? [])
             let command = subcommand == grammar.defaultSubcommand ? "\(name) [\(subcommand.rawValue)]" : "\(name) \(subcommand.rawValue)"
             lines += Self.wrap(words, after: (index == 0 ? "usage: " : "       ") + command)

@@ -37,20 +37,29 @@ extension CommandSession {
         } else if tool.isStandalone {
             return usageError("lsp needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
         } else {
-            let description = CatalogDescription(tool.plugins)
-            let mappings = try? mappingsFile()
-            configuration = LanguageServerConfiguration(
-                name: tool.name,
-                plugins: tool.plugins,
-                sources: tool.sources,
-                catalog: description,
-                catalogDocument: (try? tool.plugins.catalogDocument(including: tool.sources)).map(Array.init),
-                defaultMappings: mappings.map { ($0.name, $0.contents) },
-                createsValues: true
-            )
+            configuration = tool.languageServerConfiguration(defaultMappings: try? mappingsFile())
         }
         configuration.context = tool.context
         var connection = LanguageServerConnection(server: LanguageServer(configuration: configuration))
         return ExitCode(connection.run())
+    }
+}
+
+extension CommandLineTool {
+    /// What this app's `lsp` serves without `--catalog`: its own plugins,
+    /// Swift mappings and render context, and `defaultMappings` for data
+    /// documents with no mappings file beside or above them.
+    package func languageServerConfiguration(defaultMappings: InputFile?) -> LanguageServerConfiguration {
+        var configuration = LanguageServerConfiguration(
+            name: name,
+            plugins: plugins,
+            sources: sources,
+            catalog: CatalogDescription(plugins),
+            catalogDocument: (try? plugins.catalogDocument(including: sources)).map(Array.init),
+            defaultMappings: defaultMappings.map { ($0.name, $0.contents) },
+            createsValues: true
+        )
+        configuration.context = context
+        return configuration
     }
 }

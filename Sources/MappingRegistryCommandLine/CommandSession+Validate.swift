@@ -23,42 +23,63 @@ extension CommandSession {
         var diagnostics: [Diagnostic]
     }
 
+    /// What one check (against the app's plugins or one catalog) found,
+    /// or the exit code of a check that could not start.
+    enum ValidationRun {
+        /// The check could not start (a usage error, a catalog that
+        /// cannot be used); why is already printed.
+        case stopped(ExitCode)
+        /// The inputs checked, and what the summary line names.
+        case checked([CheckedInput], summaries: [String])
+    }
+
     mutating func validate() -> ExitCode {
+        if arguments.catalogs.count > 1 { return validateAgainstCatalogs() }
+        switch check(catalog: arguments.catalog) {
+        case .stopped(let code): return code
+        case .checked(let inputs, let summaries): return finish(inputs, summaries: summaries)
+        }
+    }
+
+    /// One check of the command line's files: against the app's plugins,
+    /// or against a catalog file (its plugins and the Swift mappings it carries).
+    mutating func check(catalog: String?) -> ValidationRun {
         var plugins = tool.plugins
-        if let catalogPath = arguments.catalog {
+        fixedSources = tool.sources
+        if let catalogPath = catalog {
             if arguments.data != nil {
-                return usageError("--data cannot be checked with --catalog: creating stored values needs the app's own types")
+                return .stopped(usageError("--data cannot be checked with --catalog: creating stored values needs the app's own types"))
             }
-            guard let described = readCatalog(catalogPath) else { return .usage }
+            guard let described = readCatalog(catalogPath) else { return .stopped(.usage) }
             plugins = described.plugins
             // The app's Swift mappings, as the catalog carries them, come first.
             fixedSources = [.declarations(described.mappings)]
         } else if tool.isStandalone {
-            return usageError("validate needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
+            return .stopped(usageError("validate needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand"))
         }
         if tool.isStandalone {
             guard !arguments.arguments.isEmpty else {
-                return usageError("validate needs at least one mappings file")
+                return .stopped(usageError("validate needs at least one mappings file"))
             }
-            return validate(files: arguments.arguments, plugins: plugins)
+            return validate(files: arguments.arguments, plugins: plugins, catalog: catalog)
         }
         if !arguments.arguments.isEmpty {
-            return usageError("unexpected argument '\(arguments.arguments[0])'")
+            return .stopped(usageError("unexpected argument '\(arguments.arguments[0])'"))
         }
         let mappings = Result { () throws(ConfigurationError) in try mappingsFile() }
         // With a catalog, only the mappings can be checked.
-        let data = arguments.catalog == nil
+        let data = catalog == nil
             ? Result { () throws(ConfigurationError) in try dataFile() }
             : .success(nil)
         let checked = check(mappings, data: data, plugins: plugins)
-        return finish(checked.inputs, summaries: checked.summary.map { [$0] } ?? [])
+        return .checked(checked.inputs, summaries: checked.summary.map { [$0] } ?? [])
     }
 
     /// The `mapping-registry` form: each mappings file checked on its own
     /// (with the catalog's Swift mappings); plugins no mapping of any file
     /// or of the catalog uses are reported once, for the whole run, about
     /// the catalog.
-    private mutating func validate(files: [String], plugins: PluginCatalog) -> ExitCode {
+    private mutating func validate(files: [String], plugins: PluginCatalog, catalog: String?) -> ValidationRun {
         var inputs: [CheckedInput] = []
         var summaries: [String] = []
         var perFile = arguments.policy
@@ -74,12 +95,12 @@ extension CommandSession {
             inputs += checked.inputs
             summaries += checked.summary.map { [$0] } ?? []
         }
-        if read.count == files.count, let catalog = arguments.catalog {
+        if read.count == files.count, let catalog {
             let sources = fixedSources + read.map { MappingSource.json($0.contents, name: $0.name) }
             let unused = MappingRegistry.unusedPluginWarnings(plugins: plugins, sources: sources, policy: arguments.policy)
             if !unused.isEmpty { inputs.append(CheckedInput(file: catalog, diagnostics: unused)) }
         }
-        return finish(inputs, summaries: summaries)
+        return .checked(inputs, summaries: summaries)
     }
 
     /// Loads one mappings file and its data, each if it could be read,
@@ -112,19 +133,21 @@ extension CommandSession {
         switch data {
         case .success(let file?):
             formatter.addSource(file.contents, named: file.name)
-            let loaded = loadDocument(file, plugins: plugins)
+            // Every entry that loads is resolved, even beside one in error:
+            // an unknown model hides no other item's problem.
+            let loaded = DataDocument.check(file.contents, plugins: plugins, source: file.name, policy: arguments.policy)
             var diagnostics = loaded.diagnostics
             var summary = file.name
-            if let document = loaded.document {
-                let models = Self.count(document.entries.count, "stored model")
-                if let registry {
-                    diagnostics += arguments.policy.apply(to: document.resolutionDiagnostics(with: registry, context: tool.context))
-                    summary += " (\(models))"
-                } else {
-                    // Without a registry nothing can be resolved: say so, so
-                    // the summary does not read as a clean check.
-                    summary += " (\(models), not resolved)"
-                }
+            let models = Self.count(loaded.entries.count, "stored model")
+            if let registry {
+                diagnostics += arguments.policy.apply(to: DataDocument.resolutionDiagnostics(of: loaded.entries, with: registry, context: tool.context))
+                summary += " (\(models))"
+            } else {
+                // Mappings that do not load resolve nothing, and no other
+                // mappings stand in: one warning says so, as everywhere.
+                let mappingsName = (try? mappings.get())?.name ?? tool.mappingsFileName
+                diagnostics += arguments.policy.apply(to: [.uncheckedItems(in: file.name, mappings: mappingsName)])
+                summary += " (\(models), not resolved)"
             }
             inputs.append(CheckedInput(file: file.name, diagnostics: diagnostics))
             checked.append(summary)
@@ -138,19 +161,29 @@ extension CommandSession {
 
     /// Prints everything found; exit 2 when a file could not be read, 1 on errors.
     private mutating func finish(_ checked: [CheckedInput], summaries: [String]) -> ExitCode {
-        var inputs = checked
-        if arguments.warningsAsErrors {
-            for index in inputs.indices {
-                inputs[index].diagnostics = inputs[index].diagnostics.map { diagnostic in
-                    var promoted = diagnostic
-                    if promoted.severity == .warning { promoted.severity = .error }
-                    return promoted
-                }
-            }
-        }
+        let inputs = promoted(checked)
         guard write(inputs, summaries: summaries) else { return .failure }
+        return Self.exitCode(inputs)
+    }
+
+    /// Exit 2 when a file could not be read, 1 on errors, else 0.
+    static func exitCode(_ inputs: [CheckedInput]) -> ExitCode {
         if inputs.contains(where: { $0.file == nil }) { return .usage }
         return inputs.contains { $0.diagnostics.contains { $0.severity == .error } } ? .failure : .success
+    }
+
+    /// The inputs with their warnings made errors under `--warnings-as-errors`.
+    func promoted(_ checked: [CheckedInput]) -> [CheckedInput] {
+        guard arguments.warningsAsErrors else { return checked }
+        var inputs = checked
+        for index in inputs.indices {
+            inputs[index].diagnostics = inputs[index].diagnostics.map { diagnostic in
+                var promoted = diagnostic
+                if promoted.severity == .warning { promoted.severity = .error }
+                return promoted
+            }
+        }
+        return inputs
     }
 
     /// Writes diagnostics in the chosen format, grouped by input; the
@@ -175,7 +208,7 @@ extension CommandSession {
     }
 
     /// For each diagnostic without a location, the file it is about.
-    private static func subjects(_ inputs: [CheckedInput]) -> [Diagnostic: String] {
+    static func subjects(_ inputs: [CheckedInput]) -> [Diagnostic: String] {
         var subjects: [Diagnostic: String] = [:]
         for input in inputs {
             guard let file = input.file else { continue }

@@ -49,6 +49,7 @@ struct CommandSession {
     ) -> ExitCode {
         switch arguments.subcommand {
         case .validate: return validate()
+        case .diff: return diff()
         case .schema: return schema()
         case .catalog: return catalog()
         case .lsp: return languageServer()

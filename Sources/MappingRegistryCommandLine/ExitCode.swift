@@ -21,9 +21,11 @@ public struct ExitCode: Hashable, Sendable, CustomStringConvertible {
     /// `0`: the command did what was asked and found no errors.
     public static let success = ExitCode(0)
     /// `1`: errors were found (a broken mappings or data file, or with
-    /// `--strict` an item that could not be rendered).
+    /// `--strict` an item that could not be rendered); for `diff`, an item
+    /// that renders differently.
     public static let failure = ExitCode(1)
-    /// `2`: the command line was wrong, or a named file could not be read.
+    /// `2`: the command line was wrong, or a named file could not be read
+    /// (for `diff`, or did not load).
     public static let usage = ExitCode(2)
 
     /// `129` (128 + SIGHUP): `browse` ended because its terminal went away.

@@ -38,7 +38,7 @@ struct RejectedArgumentsCase: CustomTestStringConvertible, Sendable {
         .init(arguments: ["validat"], message: "unknown subcommand 'validat'; did you mean 'validate'?"),
         .init(arguments: ["--mapings", "x"], message: "unknown option '--mapings'; did you mean '--mappings'?"),
         .init(arguments: ["--frobnicate"], message: "unknown option '--frobnicate'"),
-        .init(arguments: ["--format", "json"], message: "option '--format' does not apply to 'render'; it is an option of 'validate'"),
+        .init(arguments: ["--format", "json"], message: "option '--format' does not apply to 'render'; it is an option of 'validate' and 'diff'"),
         .init(arguments: ["validate", "--strict"], message: "option '--strict' does not apply to 'validate'; it is an option of 'render'"),
         .init(arguments: ["--data"], message: "option '--data' needs a value: --data FILE"),
         .init(arguments: ["--data", "--strict"], message: "option '--data' needs a value: --data FILE"),

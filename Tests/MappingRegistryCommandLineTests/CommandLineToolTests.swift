@@ -146,7 +146,7 @@ import Testing
         let result = run(["render", "--format", "json"])
         #expect(result.code == .usage)
         #expect(result.errors == """
-            tool: error: option '--format' does not apply to 'render'; it is an option of 'validate'
+            tool: error: option '--format' does not apply to 'render'; it is an option of 'validate' and 'diff'
             usage: tool [render] [--mappings FILE] [--data FILE] [--strict] [--watch]
             Run 'tool --help' for more.
 

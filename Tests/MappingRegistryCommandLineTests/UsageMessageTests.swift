@@ -100,14 +100,15 @@ import Testing
         func section(_ heading: String) -> String {
             sections.first { $0.hasPrefix(heading + "\n") } ?? ""
         }
-        let renderBrowseAndValidate = section("Options of render, browse and validate:")
-        #expect(renderBrowseAndValidate.contains("--mappings FILE") && renderBrowseAndValidate.contains("--data FILE"))
+        #expect(section("Options of render, browse and validate:").contains("--mappings FILE"))
+        #expect(section("Options of render, browse, validate and diff:").contains("--data FILE"))
         let render = section("Options of render:")
         #expect(render.contains("--strict") && !render.contains("--watch") && !render.contains("--format"))
         #expect(section("Options of render and browse:").contains("--watch"))
         #expect(section("Options of validate, schema and lsp:").contains("--catalog FILE"))
+        #expect(section("Options of validate and diff:").contains("--format"))
         let validate = section("Options of validate:")
-        for option in ["--format", "--error CODE", "--warning CODE", "--ignore CODE", "--warnings-as-errors"] {
+        for option in ["--error CODE", "--warning CODE", "--ignore CODE", "--warnings-as-errors"] {
             #expect(validate.contains(option), "validate's options lack \(option)")
         }
         #expect(!validate.contains("--strict"))

@@ -99,13 +99,13 @@ import Testing
     /// An option the subcommand does not take, run through each built binary.
     static let misplacedOptions: [(executable: String, arguments: [String], errors: String)] = [
         ("menu", ["render", "--format", "json"], """
-            menu: error: option '--format' does not apply to 'render'; it is an option of 'validate'
+            menu: error: option '--format' does not apply to 'render'; it is an option of 'validate' and 'diff'
             usage: menu [render] [--mappings FILE] [--data FILE] [--strict] [--watch]
             Run 'menu --help' for more.
 
             """),
         ("menu", ["catalog", "--data", "d.json"], """
-            menu: error: option '--data' does not apply to 'catalog'; it is an option of 'render', 'browse' and 'validate'
+            menu: error: option '--data' does not apply to 'catalog'; it is an option of 'render', 'browse', 'validate' and 'diff'
             usage: menu catalog
             Run 'menu --help' for more.
 

@@ -10,9 +10,10 @@ import MappingRegistry
 /// ::error file=mappings.json,line=9,col=5::view 'DishRow' shows model 'Dish' as cell with the same condition here and at mappings.json:4:5; remove one (note: 'DishRow' is declared here at mappings.json:4:5) [duplicate-mapping]
 /// ```
 enum GitHubAnnotations {
-    /// One workflow command per diagnostic, each ending with a line break.
-    static func lines(for diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(line).joined()
+    /// One workflow command per diagnostic, each ending with a line break;
+    /// each message after `prefix` (`[A.json] ` with several catalogs).
+    static func lines(for diagnostics: [Diagnostic], prefix: String = "") -> String {
+        diagnostics.map { line(for: $0, prefix: prefix) }.joined()
     }
 
     /// `::error file=…,line=…,col=…::message [code]`; without properties
@@ -27,7 +28,7 @@ enum GitHubAnnotations {
     /// except line breaks, which the workflow command escapes its own way.
     /// The file property stays the path as given, so the annotation lands
     /// on the file.
-    static func line(for diagnostic: Diagnostic) -> String {
+    static func line(for diagnostic: Diagnostic, prefix: String = "") -> String {
         let command = switch diagnostic.severity {
         case .error: "error"
         case .warning: "warning"
@@ -40,7 +41,7 @@ enum GitHubAnnotations {
         let notes = diagnostic.notes.map { note in
             " (note: \(note.message)" + (note.location.map { " at \($0)" } ?? "") + ")"
         }
-        return "::\(command)\(properties)::\(escapeData(printable(diagnostic.message + notes.joined() + " [\(diagnostic.code)]")))\n"
+        return "::\(command)\(properties)::\(escapeData(printable(prefix + diagnostic.message + notes.joined() + " [\(diagnostic.code)]")))\n"
     }
 
     /// Text with non-printing characters escaped, line breaks kept.
