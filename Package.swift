@@ -89,6 +89,24 @@ let package = Package(
     ]
 )
 
+// >>> MappingRegistryTesting: Swift Testing helpers for an app's own tests of
+// its mappings (expectResolution, expectNoProblems, ResolutionReport). The
+// sample's report snapshot in MenuTests uses it too.
+package.products.append(.library(name: "MappingRegistryTesting", targets: ["MappingRegistryTesting"]))
+package.targets += [
+    .target(name: "MappingRegistryTesting", dependencies: ["MappingRegistry", "ModelStorage"]),
+    .testTarget(
+        name: "MappingRegistryTestingTests",
+        dependencies: ["MappingRegistryTesting", "MappingRegistry", "ModelStorage", "RegistryFixtures"],
+        // Expected reports, read from the source tree by path.
+        exclude: ["Snapshots"]
+    ),
+]
+for target in package.targets where target.name == "MenuTests" {
+    target.dependencies.append("MappingRegistryTesting")
+}
+// <<< MappingRegistryTesting
+
 for target in package.targets {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -1,0 +1,47 @@
+import ModelStorage
+
+// What `MappingRegistryTesting` reports about an item beyond its resolution:
+// the name of its model and why each other mapping of its kind lost. Both
+// are worked out from the reference rule (``ReferenceResolver``), never from
+// the indexed machinery, so an explanation says what the rule says.
+extension MappingRegistry {
+    /// The name a report gives a stored model: the registered name of a
+    /// mapping's model whose type is exactly the value's type, else the
+    /// type's own name; `nil` for a `nil` model. Optionals are unwrapped.
+    package func modelName(of model: Any) -> String? {
+        guard let value = unwrapOptionals(model) else { return nil }
+        let valueType = Swift.type(of: value)
+        let id = ObjectIdentifier(valueType)
+        for mapping in mappings where mapping.compiled.model.type.id == id {
+            return mapping.model
+        }
+        return String(describing: valueType)
+    }
+
+    /// Why each mapping of `kind` did not win for a model at a position, by
+    /// the reference rule, one line per mapping in declaration order: the
+    /// reason it does not apply (another model, a view that takes another
+    /// model, the failing part of its condition), or, when it applies, that
+    /// a mapping of a higher priority won or that it ties with others.
+    /// The winner has no line; a `nil` model or a kind without mappings
+    /// gives none.
+    package func rejections(of model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> [String] {
+        if context == nil { return rejections(of: model, at: position, kind: kind, NoContext()) }
+        return rejections(of: model, at: position, kind: kind, GivenContext(context: context))
+    }
+
+    private func rejections<Source: ContextSource>(of model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> [String] {
+        guard let value = unwrapOptionals(model), let slot = reference.kindSlots.slot(of: kind) else { return [] }
+        let reasons = reference.mappingsByKind[slot].map { (mapping: $0, reason: reasonForNotApplying($0, to: value, at: position, source)) }
+        let applying = reasons.filter { $0.reason == nil }.map(\.mapping)
+        guard let top = applying.map(\.priority).max() else { return reasons.compactMap(\.reason) }
+        let tied = applying.filter { $0.priority == top }.count
+        return reasons.compactMap { mapping, reason in
+            if let reason { return reason }
+            if mapping.priority < top {
+                return "\(mapping.namedForMessage) applies, but with priority \(mapping.priority), below \(top)"
+            }
+            return tied > 1 ? "\(mapping.namedForMessage) applies with priority \(top), as \(tied == 2 ? "1 other does" : "\(tied - 1) others do")" : nil
+        }
+    }
+}
