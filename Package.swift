@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "MappingRegistryCommandLine", targets: ["MappingRegistryCommandLine"]),
         // The standalone validator: mappings files against an app's catalog file.
         .executable(name: "mapping-registry", targets: ["MappingRegistryTool"]),
+        // Checks a target's mappings.json files (and the data documents
+        // beside them) on every build that changed them.
+        .plugin(name: "MappingRegistryPlugin", targets: ["MappingRegistryPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -39,6 +42,14 @@ let package = Package(
         .target(name: "MappingRegistryLanguageServer", dependencies: ["MappingRegistry"]),
         .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage", "MappingRegistryLanguageServer"]),
         .executableTarget(name: "MappingRegistryTool", dependencies: ["MappingRegistryCommandLine"]),
+        // The build-tool plugin: runs `mapping-registry build-check` with the
+        // target's mappings, catalog and data files as declared inputs.
+        .plugin(
+            name: "MappingRegistryPlugin",
+            capability: .buildTool(),
+            dependencies: ["MappingRegistryTool"],
+            path: "Sources/MappingRegistryPlugin"
+        ),
 
         // Examples
         .executableTarget(
@@ -89,7 +100,8 @@ let package = Package(
     ]
 )
 
-for target in package.targets {
+// Plugin targets take no Swift settings (SwiftPM refuses them).
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))
