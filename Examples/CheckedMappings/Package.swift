@@ -27,9 +27,7 @@ let package = Package(
             // mappings.json, catalog.json and the data document: read by
             // path here; an app would ship them as resources instead.
             exclude: ["Configuration"],
-            plugins: [
-                .plugin(name: "MappingRegistryPlugin", package: "MappingRegistry"),
-            ]
+            plugins: [.plugin(name: "MappingRegistryPlugin", package: "MappingRegistry")]
         ),
 
         // Tests
