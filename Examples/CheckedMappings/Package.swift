@@ -19,6 +19,7 @@ let package = Package(
     ],
     targets: [
         // Library
+        // doc-listing: build-plugin-manifest
         .target(
             name: "Shelf",
             dependencies: [
@@ -29,6 +30,7 @@ let package = Package(
             exclude: ["Configuration"],
             plugins: [.plugin(name: "MappingRegistryPlugin", package: "MappingRegistry")]
         ),
+        // doc-listing-end: build-plugin-manifest
 
         // Tests
         .testTarget(

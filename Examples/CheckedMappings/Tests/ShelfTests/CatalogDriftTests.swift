@@ -10,6 +10,7 @@ import Testing
 @Suite struct CatalogDriftTests {
     static let committed = ShelfTests.configuration.appendingPathComponent("catalog.json")
 
+    // doc-listing: build-plugin-drift-test
     @Test func theCommittedCatalogIsTheShelfsCatalog() throws {
         let fresh = try ShelfApp.plugins.catalogDocument(including: [.declarations(ShelfApp.mappings)])
         if ProcessInfo.processInfo.environment["RECORD_CATALOG"] == "1" {
@@ -17,6 +18,7 @@ import Testing
         }
         #expect(try Data(contentsOf: Self.committed) == fresh, "the shelf changed: run RECORD_CATALOG=1 swift test, commit catalog.json")
     }
+    // doc-listing-end: build-plugin-drift-test
 
     @Test func recordingIsOff() {
         // A recording run rewrites the file and passes: it must never be left on.

@@ -17,12 +17,14 @@ import Testing
         (Book(title: "Beloved", author: "Toni Morrison", year: 1987), "BookRow"),
     ]
 
+    // doc-listing: build-plugin-resolution-test
     @Test(arguments: cases)
     func eachBookResolvesToItsRow(book: Book, view: String) throws {
         let registry = try ShelfApp.registry(contentsOf: Self.configuration.appendingPathComponent("mappings.json"))
         let resolution = registry.resolve(book, at: ItemPosition(item: 0, section: 0))
         #expect(resolution.mapping?.view == view, "\(resolution.diagnostic.map { "\($0)" } ?? "")")
     }
+    // doc-listing-end: build-plugin-resolution-test
 
     @Test func theDataDocumentRendersWithoutAProblem() throws {
         let registry = try ShelfApp.registry(contentsOf: Self.configuration.appendingPathComponent("mappings.json"))
