@@ -24,8 +24,14 @@ let package = Package(
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         // The command front end, for apps that embed `render` / `validate`.
         .library(name: "MappingRegistryCommandLine", targets: ["MappingRegistryCommandLine"]),
+        // Swift Testing helpers for an app's own tests of its mappings
+        // (expectResolution, expectNoProblems, ResolutionReport).
+        .library(name: "MappingRegistryTesting", targets: ["MappingRegistryTesting"]),
         // The standalone validator: mappings files against an app's catalog file.
         .executable(name: "mapping-registry", targets: ["MappingRegistryTool"]),
+        // Checks a target's mappings.json files (and the data documents
+        // beside them) on every build that changed them.
+        .plugin(name: "MappingRegistryPlugin", targets: ["MappingRegistryPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -39,6 +45,15 @@ let package = Package(
         .target(name: "MappingRegistryLanguageServer", dependencies: ["MappingRegistry"]),
         .target(name: "MappingRegistryCommandLine", dependencies: ["MappingRegistry", "ModelStorage", "MappingRegistryLanguageServer"]),
         .executableTarget(name: "MappingRegistryTool", dependencies: ["MappingRegistryCommandLine"]),
+        .target(name: "MappingRegistryTesting", dependencies: ["MappingRegistry", "ModelStorage"]),
+        // The build-tool plugin: runs `mapping-registry build-check` with the
+        // target's mappings, catalog and data files as declared inputs.
+        .plugin(
+            name: "MappingRegistryPlugin",
+            capability: .buildTool(),
+            dependencies: ["MappingRegistryTool"],
+            path: "Sources/MappingRegistryPlugin"
+        ),
 
         // Examples
         .executableTarget(
@@ -82,32 +97,24 @@ let package = Package(
         ),
         .testTarget(
             name: "MenuTests",
-            dependencies: ["menu", "MappingRegistryCommandLine", "MappingRegistryLanguageServer", "MappingRegistry", "ModelStorage", "TestSupport"],
+            dependencies: [
+                "menu", "MappingRegistryCommandLine", "MappingRegistryLanguageServer", "MappingRegistryTesting",
+                "MappingRegistry", "ModelStorage", "TestSupport",
+            ],
             // Expected outputs, read from the source tree by path.
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "MappingRegistryTestingTests",
+            dependencies: ["MappingRegistryTesting", "MappingRegistry", "ModelStorage", "RegistryFixtures"],
+            // Expected reports, read from the source tree by path.
             exclude: ["Snapshots"]
         ),
     ]
 )
 
-// >>> MappingRegistryTesting: Swift Testing helpers for an app's own tests of
-// its mappings (expectResolution, expectNoProblems, ResolutionReport). The
-// sample's report snapshot in MenuTests uses it too.
-package.products.append(.library(name: "MappingRegistryTesting", targets: ["MappingRegistryTesting"]))
-package.targets += [
-    .target(name: "MappingRegistryTesting", dependencies: ["MappingRegistry", "ModelStorage"]),
-    .testTarget(
-        name: "MappingRegistryTestingTests",
-        dependencies: ["MappingRegistryTesting", "MappingRegistry", "ModelStorage", "RegistryFixtures"],
-        // Expected reports, read from the source tree by path.
-        exclude: ["Snapshots"]
-    ),
-]
-for target in package.targets where target.name == "MenuTests" {
-    target.dependencies.append("MappingRegistryTesting")
-}
-// <<< MappingRegistryTesting
-
-for target in package.targets {
+// Plugin targets take no Swift settings (SwiftPM refuses them).
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -160,6 +160,17 @@ extension MappingRegistry {
 
     /// The codes of the `unused-*` warnings.
     package static var unusedPluginCodes: Set<Diagnostic.Code> { LoadPipeline.unusedCodes }
+
+    /// What the read stage alone finds in a mappings document: JSON syntax,
+    /// keys and the JSON type of every value, decided without any plugin.
+    /// The build-tool plugin's check of a target without a catalog file.
+    ///
+    /// - Returns: Every problem found, sorted; empty when the document reads.
+    package static func readingDiagnostics(of data: Data, source: String, policy: DiagnosticPolicy) -> [Diagnostic] {
+        var log = DiagnosticLog(policy: policy)
+        _ = ConfigurationParser.parse(data, source: source, log: &log)
+        return Diagnostic.sorted(log.diagnostics)
+    }
 }
 
 extension PluginCatalog {

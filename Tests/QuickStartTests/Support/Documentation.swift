@@ -35,9 +35,14 @@ enum Documentation {
 
     /// Paths, relative to the package root, of every Swift file under `Tests/`
     /// that SwiftPM compiles: all but `Tests/Fuzz`, whose harnesses only
-    /// `.ci/fuzz` builds.
+    /// `.ci/fuzz` builds; and the sources and manifest of the nested package
+    /// `Examples/CheckedMappings`, which `.ci/check-build-plugin` builds and tests.
     static let compiledTestSourcePaths: [String] =
         files(under: "Tests", named: { $0.hasSuffix(".swift") && !$0.hasPrefix("Tests/Fuzz/") })
+        + files(under: checkedMappingsExample, named: { $0.hasSuffix(".swift") && !$0.contains("/.build/") && !$0.contains("/.swiftpm/") })
+
+    /// The nested package of "Check mappings when you build".
+    static let checkedMappingsExample = "Examples/CheckedMappings"
 
     static func files(under directory: String, named matches: (String) -> Bool) -> [String] {
         let root = packageRoot.appendingPathComponent(directory)
