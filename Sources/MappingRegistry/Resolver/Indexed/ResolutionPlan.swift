@@ -37,6 +37,14 @@ final class ResolutionPlan: Sendable {
     /// ``predicateBoxes`` keeps them alive.
     let predicates: [Unmanaged<PredicateBox>?]
     private let predicateBoxes: [PredicateBox]
+    /// For each test that is a single predicate reading no render context
+    /// and taking the plan's type as it is (its model type, or a superclass
+    /// of it), the predicate on the value's address: called with no dynamic
+    /// cast of the model. `nil` for the others. Unmanaged like ``predicates``.
+    let typedPredicates: [Unmanaged<TypedPredicateBox>?]
+    private let typedPredicateBoxes: [TypedPredicateBox]
+    /// Whether any test is in ``typedPredicates``, so evaluating wants the value's address.
+    let takesAddress: Bool
     /// For each section slot and item slot of the registry (at
     /// `section * itemSlotCount + item`), the index of its candidate set;
     /// empty when every place shares set 0.
@@ -54,6 +62,9 @@ final class ResolutionPlan: Sendable {
         tests = []
         predicates = []
         predicateBoxes = []
+        typedPredicates = []
+        typedPredicateBoxes = []
+        takesAddress = false
         candidatesBySlot = []
     }
 
@@ -63,11 +74,16 @@ final class ResolutionPlan: Sendable {
     /// Whether test `index` holds for a value at a position: `unknown`
     /// only when a predicate that reads a render context has none of its type.
     @inline(__always)
-    func truth<Source: ContextSource>(_ index: Int, _ value: Any, at position: ItemPosition, _ source: Source) -> Truth {
-        if let predicate = predicates[index] {
-            return predicate._withUnsafeGuaranteedRef { $0.test(value, position) } ? .yes : .no
+    func truth<Subject: PlanSubject, Source: ContextSource>(
+        _ index: Int, _ subject: Subject, address: UnsafeRawPointer?, at position: ItemPosition, _ source: Source
+    ) -> Truth {
+        if let address, let typed = typedPredicates[index] {
+            return typed._withUnsafeGuaranteedRef { $0.test(address, position) } ? .yes : .no
         }
-        return tests[index].truth(for: value, at: position, source)
+        if let predicate = predicates[index] {
+            return predicate._withUnsafeGuaranteedRef { $0.test(subject.value, position) } ? .yes : .no
+        }
+        return tests[index].truth(for: subject.value, at: position, source)
     }
 
     /// Builds the plan for the mappings (of one kind, in declaration order)
@@ -77,7 +93,8 @@ final class ResolutionPlan: Sendable {
     ///   - accepting: The mappings whose model and view take the type.
     ///   - sections: The registry's section slots.
     ///   - items: The registry's item slots.
-    init(accepting: [CompiledMapping], sections: SectionSlots, items: SectionSlots) {
+    ///   - type: The dynamic type the plan is for.
+    init(accepting: [CompiledMapping], sections: SectionSlots, items: SectionSlots, type: any Any.Type) {
         checksEveryValue = false
         var builder = Builder(accepting: accepting)
         // Every section (item) no candidate names behaves like any other such one.
@@ -117,6 +134,13 @@ final class ResolutionPlan: Sendable {
         }
         predicateBoxes = boxes.compactMap(\.self)
         predicates = boxes.map { $0.map(Unmanaged.passUnretained) }
+        let typedBoxes = builder.tests.map { test -> TypedPredicateBox? in
+            if case .predicate(let call) = test, let typed = call.typedTest, typed.takes(type) { return TypedPredicateBox(typed.test) }
+            return nil
+        }
+        typedPredicateBoxes = typedBoxes.compactMap(\.self)
+        typedPredicates = typedBoxes.map { $0.map(Unmanaged.passUnretained) }
+        takesAddress = !typedPredicateBoxes.isEmpty
         candidatesBySlot = bySlot
     }
 
@@ -190,5 +214,51 @@ final class PredicateBox: Sendable {
 
     init(_ test: @escaping PredicatePlugin.Test) {
         self.test = test
+    }
+}
+
+/// A predicate's test on a value's address, in an object a plan can point
+/// at without retaining it.
+final class TypedPredicateBox: Sendable {
+    let test: @Sendable (UnsafeRawPointer, ItemPosition) -> Bool
+
+    init(_ test: @escaping @Sendable (UnsafeRawPointer, ItemPosition) -> Bool) {
+        self.test = test
+    }
+}
+
+/// The value a plan is evaluated for, as an `Any` only when a test needs
+/// one: an item itself, or the payload of an `Optional` item, which is
+/// unwrapped into an `Any` only then.
+protocol PlanSubject {
+    /// The value (not an `Optional`).
+    var value: Any { get }
+
+    /// Runs `body` with the value's address, where it is stored.
+    func withAddress<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result
+}
+
+/// An item that is not an `Optional`.
+struct PlainSubject: PlanSubject {
+    let value: Any
+
+    @inline(__always)
+    func withAddress<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
+        OptionalUnwrapper.withValue(value, body)
+    }
+}
+
+/// The payload of an `Optional` item, unwrapped when asked for.
+struct PayloadSubject: PlanSubject {
+    let model: Any
+    let unwrapper: OptionalUnwrapper
+
+    var value: Any { unwrapper.unwrap(model) ?? model }
+
+    /// The payload of `Optional.some` is stored at the `Optional`'s own
+    /// address, at every nesting level.
+    @inline(__always)
+    func withAddress<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
+        OptionalUnwrapper.withValue(model, body)
     }
 }
