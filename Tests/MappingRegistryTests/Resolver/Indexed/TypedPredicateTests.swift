@@ -51,7 +51,7 @@ import Testing
     }
 
     /// Structs, classes and `Int`, each plain, in one `Optional`, in two, and `nil`.
-    static let items: [Any] = {
+    static func items() -> [Any] {
         let values: [Any] = [
             Dish(name: "ab", price: 1, vegan: true), Dish(name: "abc", price: 3), Drink(name: "cd"),
             Animal(name: "kit"), Animal(name: "rex"), Cat(name: "kim"), Cat(name: "xy"), 3, 8,
@@ -65,11 +65,12 @@ import Testing
             // A class instance in an Optional of its superclass.
             wrapped(Cat(name: "kat") as Animal),
         ].flatMap(\.self)
-    }()
+    }
 
     @Test func indexAndReferenceAgreeOnMixedFeeds() throws {
         var loaded = 0
         var outcomes: Set<String> = []
+        let items = Self.items()
         for seed in UInt64(1)...300 {
             var random = SplitMix64(seed: seed)
             let count = Int.random(in: 2...10, using: &random)
@@ -79,7 +80,7 @@ import Testing
             loaded += 1
             // Interleaved at random, so a payload's type is sometimes first met inside an Optional.
             for _ in 0..<80 {
-                let item = Self.items.randomElement(using: &random) ?? 0
+                let item = items.randomElement(using: &random) ?? 0
                 let position = ItemPosition(item: Int.random(in: 0..<3, using: &random), section: Int.random(in: 0..<4, using: &random))
                 let indexed = resolutionSummary(registry.resolve(item, at: position, by: registry.resolver))
                 let reference = resolutionSummary(registry.resolve(item, at: position, by: registry.reference))
@@ -94,20 +95,20 @@ import Testing
     /// Each predicate case by hand: a struct's, a superclass's asked about a
     /// subclass, one with an argument, a protocol's, through `Optional`s.
     @Test(arguments: [
-        (Dish(name: "ab", price: 1, vegan: true) as Any, "FoodRow"),
-        (Dish(name: "ab", price: 5, vegan: true) as Any, "DishRow"),
-        (Dish(name: "ab", price: 5) as Any, "Plain"),
-        (Optional(Dish(name: "ab", price: 1)) as Any, "FoodRow"),
-        (Optional(Optional(Dish(name: "ab", price: 9, vegan: true))) as Any, "DishRow"),
-        (Cat(name: "kim") as Any, "AnimalRow"),
-        (Cat(name: "tom") as Any, "Plain"),
-        (Optional(Cat(name: "kim")) as Any, "AnimalRow"),
-        (Optional(Cat(name: "kim") as Animal) as Any, "AnimalRow"),
-        (Optional(Animal(name: "rex")) as Any, "Plain"),
-        (Drink(name: "ab") as Any, "FoodRow"),
-        (Optional(Drink(name: "abc")) as Any, "Plain"),
+        (Dish(name: "ab", price: 1, vegan: true) as any Sendable, "FoodRow"),
+        (Dish(name: "ab", price: 5, vegan: true) as any Sendable, "DishRow"),
+        (Dish(name: "ab", price: 5) as any Sendable, "Plain"),
+        (Optional(Dish(name: "ab", price: 1)) as any Sendable, "FoodRow"),
+        (Optional(Optional(Dish(name: "ab", price: 9, vegan: true))) as any Sendable, "DishRow"),
+        (Cat(name: "kim") as any Sendable, "AnimalRow"),
+        (Cat(name: "tom") as any Sendable, "Plain"),
+        (Optional(Cat(name: "kim")) as any Sendable, "AnimalRow"),
+        (Optional(Cat(name: "kim") as Animal) as any Sendable, "AnimalRow"),
+        (Optional(Animal(name: "rex")) as any Sendable, "Plain"),
+        (Drink(name: "ab") as any Sendable, "FoodRow"),
+        (Optional(Drink(name: "abc")) as any Sendable, "Plain"),
     ])
-    func predicatesAnswerByAddress(item: Any, view: String) throws {
+    func predicatesAnswerByAddress(item: any Sendable, view: String) throws {
         let registry = try loadIndexedRegistry(configuration(
             #"{"view": "DishRow", "model": "Dish", "condition": {"predicate": "isVegan"}, "priority": 1}"#,
             #"{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isCheap", "argument": 2}, "priority": 2}"#,
