@@ -71,9 +71,9 @@ import Testing
         var loaded = 0
         var outcomes: Set<String> = []
         let items = Self.items()
-        for seed in UInt64(1)...300 {
+        for seed in UInt64(1)...600 {
             var random = SplitMix64(seed: seed)
-            let count = Int.random(in: 2...10, using: &random)
+            let count = Int.random(in: 2...8, using: &random)
             let mappings = (0..<count).map { _ in Self.randomMapping(using: &random) }
             let json = configuration(mappings.joined(separator: ",\n"))
             guard let registry = try? loadIndexedRegistry(json, plugins: Self.plugins()) else { continue }
