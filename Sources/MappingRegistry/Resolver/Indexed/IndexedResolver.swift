@@ -96,11 +96,10 @@ final class IndexedResolver: Resolver {
                     if let payloadEntry = cache.lookUp(key, slot: slot) {
                         if let winner = payloadEntry.winner { return .resolved(winner) }
                         if !payloadEntry.isOptional {
-                            let subject = PayloadSubject(model: model, unwrapper: unwrapper)
                             return payloadEntry.withPlan { plan in
                                 plan.checksEveryValue
                                     ? outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
-                                    : evaluate(plan, subject, at: position, slot: slot, source)
+                                    : evaluate(plan, model, unwrapper: unwrapper, at: position, slot: slot, source)
                             }
                         }
                     }
@@ -108,7 +107,7 @@ final class IndexedResolver: Resolver {
                 return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
             }
         }
-        return entry.withPlan { plan in evaluate(plan, PlainSubject(value: model), at: position, slot: slot, source) }
+        return entry.withPlan { plan in evaluate(plan, model, unwrapper: nil, at: position, slot: slot, source) }
     }
 
     /// Unwraps through the type's cached unwrapper, then resolves the
@@ -132,26 +131,38 @@ final class IndexedResolver: Resolver {
         return section * itemSlots.count + itemSlots.slot(of: position.item)
     }
 
-    /// Applies a plan to a value that is not an `Optional` (an item, or the
-    /// payload of an `Optional` item whose type the plan is for).
-    @inline(__always)
-    private func evaluate<Subject: PlanSubject, Source: ContextSource>(
-        _ plan: ResolutionPlan, _ subject: Subject, at position: ItemPosition, slot: Int, _ source: Source
+    /// Applies a plan to a value that is not an `Optional`: `model` itself,
+    /// or, with `unwrapper`, the payload of the `Optional` `model`, whose
+    /// type the plan is for (unwrapped into an `Any` only when a test or
+    /// the outcome needs one).
+    private func evaluate<Source: ContextSource>(
+        _ plan: ResolutionPlan, _ model: Any, unwrapper: OptionalUnwrapper?, at position: ItemPosition, slot: Int, _ source: Source
     ) -> Outcome {
-        if plan.checksEveryValue { return Outcome.applyingEvery(mappingsByKind[slot], to: subject.value, at: position, source) }
+        if plan.checksEveryValue {
+            return Outcome.applyingEvery(mappingsByKind[slot], to: unwrapper.flatMap { $0.unwrap(model) } ?? model, at: position, source)
+        }
         let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[placeSlot(of: position)])
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
-        guard plan.takesAddress else { return decide(plan, set: set, subject, address: nil, at: position, source) }
-        // The predicates take the value where it is: no dynamic cast, no copy.
-        return subject.withAddress { address in decide(plan, set: set, subject, address: address, at: position, source) }
+        guard plan.takesAddress else { return decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source) }
+        // The predicates take the value where it is: no dynamic cast, no
+        // copy. (An Optional's payload is stored at its own address.)
+        return OptionalUnwrapper.withValue(model) { address in
+            decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
+        }
+    }
+
+    /// The value an outcome reports: `model`, or its payload when `unwrapper` is given.
+    private func reported(_ model: Any, _ unwrapper: OptionalUnwrapper?) -> Any {
+        unwrapper.flatMap { $0.unwrap(model) } ?? model
     }
 
     /// Applies candidate set `set` of a plan: the predicates of each
     /// priority level in turn. `address`: where the value is, for the
     /// plan's typed predicates.
-    private func decide<Subject: PlanSubject, Source: ContextSource>(
-        _ plan: ResolutionPlan, set: Int, _ subject: Subject, address: UnsafeRawPointer?, at position: ItemPosition, _ source: Source
+    private func decide<Source: ContextSource>(
+        _ plan: ResolutionPlan, set: Int, _ model: Any, unwrapper: OptionalUnwrapper?, address: UnsafeRawPointer?,
+        at position: ItemPosition, _ source: Source
     ) -> Outcome {
         // Reads the candidates in place, as plain integers.
         plan.entries.withUnsafeBufferPointer { entries in
@@ -165,14 +176,14 @@ final class IndexedResolver: Resolver {
                 var count = definiteCount
                 var found = definiteCount > 0 ? Int(entries[definite]) : -1
                 for offset in stride(from: predicated, to: cursor, by: 2) {
-                    switch plan.truth(Int(entries[offset + 1]), subject, address: address, at: position, source) {
+                    switch plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, address: address, at: position, source) {
                     case .no: continue
                     case .yes:
                         count += 1
                         if found < 0 { found = Int(entries[offset]) }
                     case .unknown:
                         // Which mapping wins depends on a context that is not there.
-                        return .missingContext(Int(entries[offset]), subject.value)
+                        return .missingContext(Int(entries[offset]), reported(model, unwrapper))
                     }
                 }
                 if count == 1 { return .resolved(found) }
@@ -180,13 +191,13 @@ final class IndexedResolver: Resolver {
                     // Ambiguous: the rare path may allocate.
                     var tied = (definite..<predicated).map { Int(entries[$0]) }
                     for offset in stride(from: predicated, to: cursor, by: 2)
-                    where plan.truth(Int(entries[offset + 1]), subject, address: address, at: position, source) == .yes {
+                    where plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, address: address, at: position, source) == .yes {
                         tied.append(Int(entries[offset]))
                     }
-                    return .ambiguous(tied.sorted(), subject.value)
+                    return .ambiguous(tied.sorted(), reported(model, unwrapper))
                 }
             }
-            return .missing(subject.value)
+            return .missing(reported(model, unwrapper))
         }
     }
 

@@ -74,16 +74,24 @@ final class ResolutionPlan: Sendable {
     /// Whether test `index` holds for a value at a position: `unknown`
     /// only when a predicate that reads a render context has none of its type.
     @inline(__always)
-    func truth<Subject: PlanSubject, Source: ContextSource>(
-        _ index: Int, _ subject: Subject, address: UnsafeRawPointer?, at position: ItemPosition, _ source: Source
+    func truth<Source: ContextSource>(
+        _ index: Int, _ model: Any, unwrapper: OptionalUnwrapper?, address: UnsafeRawPointer?, at position: ItemPosition, _ source: Source
     ) -> Truth {
         if let address, let typed = typedPredicates[index] {
             return typed._withUnsafeGuaranteedRef { $0.test(address, position) } ? .yes : .no
         }
+        // The value as an `Any`: the model itself, or an Optional model's payload, unwrapped only now.
+        guard let unwrapper else { return truth(index, of: model, at: position, source) }
+        return truth(index, of: unwrapper.unwrap(model) ?? model, at: position, source)
+    }
+
+    /// Whether test `index` holds for a value (not an `Optional`), called with the value as an `Any`.
+    @inline(__always)
+    private func truth<Source: ContextSource>(_ index: Int, of value: Any, at position: ItemPosition, _ source: Source) -> Truth {
         if let predicate = predicates[index] {
-            return predicate._withUnsafeGuaranteedRef { $0.test(subject.value, position) } ? .yes : .no
+            return predicate._withUnsafeGuaranteedRef { $0.test(value, position) } ? .yes : .no
         }
-        return tests[index].truth(for: subject.value, at: position, source)
+        return tests[index].truth(for: value, at: position, source)
     }
 
     /// Builds the plan for the mappings (of one kind, in declaration order)
@@ -224,41 +232,5 @@ final class TypedPredicateBox: Sendable {
 
     init(_ test: @escaping @Sendable (UnsafeRawPointer, ItemPosition) -> Bool) {
         self.test = test
-    }
-}
-
-/// The value a plan is evaluated for, as an `Any` only when a test needs
-/// one: an item itself, or the payload of an `Optional` item, which is
-/// unwrapped into an `Any` only then.
-protocol PlanSubject {
-    /// The value (not an `Optional`).
-    var value: Any { get }
-
-    /// Runs `body` with the value's address, where it is stored.
-    func withAddress<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result
-}
-
-/// An item that is not an `Optional`.
-struct PlainSubject: PlanSubject {
-    let value: Any
-
-    @inline(__always)
-    func withAddress<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
-        OptionalUnwrapper.withValue(value, body)
-    }
-}
-
-/// The payload of an `Optional` item, unwrapped when asked for.
-struct PayloadSubject: PlanSubject {
-    let model: Any
-    let unwrapper: OptionalUnwrapper
-
-    var value: Any { unwrapper.unwrap(model) ?? model }
-
-    /// The payload of `Optional.some` is stored at the `Optional`'s own
-    /// address, at every nesting level.
-    @inline(__always)
-    func withAddress<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
-        OptionalUnwrapper.withValue(model, body)
     }
 }
