@@ -4,7 +4,7 @@ import ModelStorage
 
 // Data documents: loading a generated menu document with `DataDocument`
 // against `JSONDecoder` decoding the same bytes into plain structs, at about
-// 1, 10 and 45 MiB. Every measurement runs in a fresh child process (this
+// 1, 3, 10 and 45 MiB. Every measurement runs in a fresh child process (this
 // executable with `--child`), so its peak resident size (VmHWM, the figure
 // `/usr/bin/time -f %M` reports for a process started from a small one) is
 // its own and no run inherits another's heap. Release build only:
@@ -23,6 +23,9 @@ enum Variant: String, CaseIterable {
     case resolve
     /// `DataDocument(data:plugins:)` on the same document with one bad value, in its last item.
     case invalid
+    /// Nothing: the process's own baseline (the runtime, the document's
+    /// bytes read, the catalog and registry every other variant also makes).
+    case nothing
 }
 
 /// One child's report.
@@ -120,6 +123,8 @@ func runChild(_ variant: Variant, file: String) -> Never {
             } catch {
                 count = error.diagnostics.count
             }
+        case .nothing:
+            count = data.count
         case .decoder:
             let document = try JSONDecoder().decode(MirrorDocument.self, from: data)
             count = document.sections.reduce(0) { total, section in
@@ -138,7 +143,7 @@ func runChild(_ variant: Variant, file: String) -> Never {
 
 if let flag = arguments.firstIndex(of: "--child") {
     guard arguments.count > flag + 2, let variant = Variant(rawValue: arguments[flag + 1]) else {
-        print("--child takes ours, decoder, resolve or invalid, then a file")
+        print("--child takes ours, decoder, resolve, invalid or nothing, then a file")
         exit(2)
     }
     runChild(variant, file: arguments[flag + 2])
@@ -152,7 +157,7 @@ func option(_ name: String) -> String? {
 }
 
 let runs = option("--runs").flatMap(Int.init) ?? 5
-let sizes = (option("--sizes") ?? "1,10,45").split(separator: ",").compactMap { Int($0) }
+let sizes = (option("--sizes") ?? "1,3,10,45").split(separator: ",").compactMap { Int($0) }
 let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("data-document-benchmarks-\(getpid())")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -207,8 +212,9 @@ func withOneBadValue(_ data: Data) -> Data {
 print("DataDocumentBenchmarks: median of \(runs) runs, each measurement in its own process;")
 print("peak = the process's peak resident size (VmHWM), document bytes and runtime included.")
 var errorRows: [String] = []
-print("| size | sections × items | ours ms | JSONDecoder ms | ratio | ours peak MB | JSONDecoder peak MB | ratio | ours + resolve ms | before work MB |")
-print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("nothing: a process that reads the document and does nothing with it, its own baseline.")
+print("| size | sections × items | ours ms | JSONDecoder ms | ratio | ours peak MB | JSONDecoder peak MB | ratio | nothing peak MB | ours + resolve ms | before work MB |")
+print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for size in sizes {
     let document = DocumentGenerator.document(ofAtLeast: size * 1_048_576)
     let file = directory.appendingPathComponent("menu-\(size).json")
@@ -238,6 +244,7 @@ for size in sizes {
     print(
         "| \(cell(mebibytes, 1)) MiB | \(document.sections) × \(DocumentGenerator.itemsPerSection) | \(cell(time(.ours))) | \(cell(time(.decoder))) |",
         "\(cell(time(.ours) / time(.decoder), 2))× | \(cell(peak(.ours))) | \(cell(peak(.decoder))) | \(cell(peak(.ours) / peak(.decoder), 2))× |",
+        "\(cell(peak(.nothing))) |",
         "\(cell(time(.resolve))) | \(cell(before)) |"
     )
     errorRows.append("| \(cell(mebibytes, 1)) MiB | \(cell(time(.invalid))) | \(cell(peak(.invalid))) |")

@@ -31,6 +31,8 @@ enum WorkloadKind: String, CaseIterable {
     case hierarchy = "(d) class hierarchy and protocol"
     case optionals = "(e) Optional-wrapped values"
     case distinctTypes = "(f) distinct types"
+    case predicateMix = "(g) mix: predicates, 5 sections"
+    case feedMix = "(h) mix: predicates, Optionals, sections"
 }
 
 /// A type-keyed lookup table, the dictionary baseline.
@@ -253,6 +255,9 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
             lookupAndTest: nil
         )
 
+    case .predicateMix, .feedMix:
+        return makeMix(kind, mappings: count, itemCount: itemCount, plugins: plugins)
+
     case .distinctTypes:
         // `count` distinct types, each with its own mapping.
         let types = makeDistinctTypes(count)
@@ -269,5 +274,109 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
             scanEntries: types.map { LinearScan.Entry(accepts: $0.accepts, holds: always, priority: 0) },
             lookupAndTest: nil
         )
+    }
+}
+
+// MARK: - Realistic mixes
+
+/// The number of the mixes' model types.
+private let mixKinds = 10
+/// The mixes' sections.
+private let mixSections = 5
+
+/// Workload (h): whether model type `kind` has a predicate mapping (the
+/// others have a section mapping): M0, M2, M4 (structs), M6, M8 (classes).
+private func mixHasPredicate(_ kind: Int) -> Bool { kind.isMultiple(of: 2) }
+
+/// A pseudo-random sequence (a linear congruential generator), so the
+/// mixes' items interleave types the same way in every run.
+private struct Shuffle {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}
+
+/// The realistic mixes: ten model types (structs, classes, an enum), each
+/// with a plain mapping and one at a higher priority (20 mappings, then
+/// fillers), over 5 sections whose items interleave the types at random.
+/// (g): the higher mapping is decided by a predicate on every type. (h): by
+/// a predicate on five types and by a section on the other five, and one
+/// item in three is stored in an `Optional` of its type (`Dish?`).
+private func makeMix(_ kind: WorkloadKind, mappings count: Int, itemCount: Int, plugins base: PluginCatalog) -> Workload {
+    var plugins = base
+    registerEvenPredicates(&plugins)
+    let feed = kind == .feedMix
+    var entries: [String] = []
+    var scan: [LinearScan.Entry] = []
+    for (type, name) in modelNames.enumerated() {
+        entries.append(#"{"view": "V\#(name)", "model": "\#(name)"}"#)
+        scan.append(LinearScan.Entry(accepts: typeTests[type], holds: always, priority: 0))
+        if !feed || mixHasPredicate(type) {
+            entries.append(#"{"view": "IdRow", "model": "\#(name)", "condition": {"predicate": "isEven\#(name)"}, "priority": 1, "reuseIdentifier": "even\#(type)"}"#)
+            scan.append(LinearScan.Entry(accepts: typeTests[type], holds: evenTests[type], priority: 1))
+        } else {
+            let section = type % mixSections
+            entries.append(#"{"view": "IdRow", "model": "\#(name)", "condition": {"section": \#(section)}, "priority": 1, "reuseIdentifier": "section\#(type)"}"#)
+            scan.append(LinearScan.Entry(accepts: typeTests[type], holds: { _, position in position.section == section }, priority: 1))
+        }
+    }
+    entries += fillers(from: entries.count, to: count)
+    scan += Array(repeating: fillerEntry, count: max(0, count - scan.count))
+    var shuffle = Shuffle()
+    let perSection = max(1, itemCount / mixSections)
+    var items: [Any] = []
+    var positions: [ItemPosition] = []
+    items.reserveCapacity(itemCount)
+    positions.reserveCapacity(itemCount)
+    for index in 0..<itemCount {
+        let type = shuffle.next(mixKinds)
+        let id = shuffle.next(1_000_000)
+        items.append(feed && index % 3 == 1 ? makeOptionalItem(type, id, depth: 1) : makeItem(type, id))
+        positions.append(ItemPosition(item: index % perSection, section: min(mixSections - 1, index / perSection)))
+    }
+    return Workload(
+        plugins: plugins,
+        configuration: mappingsJSON(entries),
+        items: items,
+        positions: positions,
+        dictionary: mixDictionary(feed: feed, testsPredicates: false),
+        handSwitch: nil,
+        scanEntries: scan,
+        lookupAndTest: mixDictionary(feed: feed, testsPredicates: true)
+    )
+}
+
+/// The mixes' floor: a dictionary keyed by the stored type (an `Optional`'s
+/// own type, as `type(of:)` gives it) and section; with `testsPredicates`,
+/// then the item's own predicate written inline where its type has one.
+private func mixDictionary(feed: Bool, testsPredicates: Bool) -> (Any, ItemPosition) -> Int {
+    var table: [TypeSectionKey: Int] = [:]
+    for kind in 0..<mixKinds {
+        let stored = [type(of: makeItem(kind, 0)), type(of: makeOptionalItem(kind, 0, depth: 1))]
+        for type in stored {
+            for section in 0..<mixSections {
+                table[TypeSectionKey(type: ObjectIdentifier(type), section: section)] = kind << 4 | section
+            }
+        }
+    }
+    return { item, position in
+        guard let code = table[TypeSectionKey(type: ObjectIdentifier(type(of: item)), section: position.section)] else { return -1 }
+        let kind = code >> 4
+        guard testsPredicates, !feed || mixHasPredicate(kind) else { return code }
+        let even: Bool? = switch kind {
+        case 0: (item as? M0)?.id.isMultiple(of: 2)
+        case 1: (item as? M1)?.id.isMultiple(of: 2)
+        case 2: (item as? M2)?.id.isMultiple(of: 2)
+        case 3: (item as? M3)?.id.isMultiple(of: 2)
+        case 4: (item as? M4)?.id.isMultiple(of: 2)
+        case 5: (item as? M5)?.id.isMultiple(of: 2)
+        case 6: (item as? M6)?.id.isMultiple(of: 2)
+        case 7: (item as? M7)?.id.isMultiple(of: 2)
+        case 8: (item as? M8)?.id.isMultiple(of: 2)
+        default: (item as? M9)?.id.isMultiple(of: 2)
+        }
+        return even == true ? code | 1 << 12 : code
     }
 }

@@ -62,9 +62,10 @@ func makeLargeConfiguration() -> Data {
 func namedWorkload(after flag: Int) -> (workload: Workload, registry: MappingRegistry) {
     let kinds: [String: WorkloadKind] = [
         "a": .unconditional, "b": .sections, "b3": .nested, "c": .predicates, "d": .hierarchy, "e": .optionals, "f": .distinctTypes,
+        "g": .predicateMix, "h": .feedMix,
     ]
     guard arguments.indices.contains(flag + 1), let kind = kinds[arguments[flag + 1]] else {
-        print("\(arguments[flag]) takes a, b, b3, c, d, e or f, then optionally a number of mappings")
+        print("\(arguments[flag]) takes a, b, b3, c, d, e, f, g or h, then optionally a number of mappings")
         exit(2)
     }
     let size = arguments.indices.contains(flag + 2) ? Int(arguments[flag + 2]) ?? 1_000 : 1_000
@@ -167,12 +168,13 @@ print("predicate written inline. Flat: the 1 000-mapping figure over the 10-mapp
 let widths = [34, 9, 8, 8, 8, 10, 12, 10, 11, 7]
 print(row(["workload, mappings", "resolve", "dict", "switch", "scan", "scan+Mirror", "resolve/dict", "switch/res", "lookup+test", "allocs"], widths: widths))
 var flatness: [(String, Double)] = []
-/// Each workload's resolve time over its target's baseline, at 1 000 mappings.
+/// Each workload's resolve time over its target's baseline, the worst over every size.
 var targets: [(String, Double, Double)] = []
 for kind in WorkloadKind.allCases where !onlyThreads {
     var first: Double?
     var last = 0.0
-    for size in sizes {
+    // The mixes have 20 mappings of their own: 20 replaces 10.
+    for size in kind == .predicateMix || kind == .feedMix ? [20] + sizes.dropFirst() : sizes {
         let workload = makeWorkload(kind, mappings: size, itemCount: itemCount)
         guard let registry = load(workload) else { exit(1) }
         let items = workload.items, positions = workload.positions
@@ -203,12 +205,19 @@ for kind in WorkloadKind.allCases where !onlyThreads {
         }
         first = first ?? resolve
         last = resolve
-        if size == sizes.last {
-            switch kind {
-            case .predicates: targets.append(("(c) resolve / lookup+test", resolve / (lookupAndTest ?? resolve), 3))
-            case .optionals: targets.append(("(e) resolve / dict", resolve / dictionary, 2.5))
-            case .nested: break
-            default: targets.append(("\(kind.rawValue.prefix(3)) resolve / dict", resolve / dictionary, 1.5))
+        // The targets (issue 29): the worst ratio over every size.
+        let target: (String, Double, Double)? = switch kind {
+        case .predicates, .predicateMix, .feedMix:
+            ("\(kind.rawValue.prefix(3)) resolve / lookup+test", resolve / (lookupAndTest ?? resolve), 2)
+        case .optionals: ("(e) resolve / dict", resolve / dictionary, 2)
+        case .nested: nil
+        default: ("\(kind.rawValue.prefix(3)) resolve / dict", resolve / dictionary, 1.2)
+        }
+        if let target {
+            if let existing = targets.firstIndex(where: { $0.0 == target.0 }) {
+                targets[existing].1 = max(targets[existing].1, target.1)
+            } else {
+                targets.append(target)
             }
         }
         print(row([
@@ -222,7 +231,7 @@ for kind in WorkloadKind.allCases where !onlyThreads {
 }
 print("\nFlat (1 000 mappings / 10 mappings): " + flatness.map { "\($0.0.prefix(4)) \(format($0.1, 2))x" }.joined(separator: ", "))
 if !targets.isEmpty {
-    print("Targets at 1 000 mappings: " + targets.map { "\($0.0) \(format($0.1, 2))x (target ≤ \(format($0.2, 1))x\($0.1 <= $0.2 ? "" : ", missed"))" }.joined(separator: "; "))
+    print("Targets, the worst size of each: " + targets.map { "\($0.0) \(format($0.1, 2))x (target ≤ \(format($0.2, 1))x\($0.1 <= $0.2 ? "" : ", missed"))" }.joined(separator: "; "))
 }
 
 // MARK: - Rendering

@@ -63,7 +63,7 @@ extension PluginCatalog {
                 argumentType: argument.flatMap(ArgumentType.decodableType(named:))
             ) { json in
                 if let argument, let json { try ArgumentType.decode(json, asTypeNamed: argument) }
-                return .plain { _, _ in false }
+                return .plain({ _, _ in false }, typed: nil)
             }
         }
         // Where each plugin was registered, as the app's catalog recorded it.

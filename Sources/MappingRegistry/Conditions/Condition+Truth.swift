@@ -39,7 +39,7 @@ struct CalledAnswers<Source: ContextSource>: PredicateAnswers {
     @inline(__always)
     func truth(of call: PredicateCall) -> Truth {
         switch call.body {
-        case .plain(let test):
+        case .plain(let test, _):
             return test(value, position) ? .yes : .no
         case .contextual(let test, _):
             guard let context = source.context, let answer = test(value, position, context) else { return .unknown }

@@ -118,7 +118,15 @@ struct PredicateCall: Sendable, Hashable {
     /// The test, when it reads no render context: what the resolution
     /// index calls directly for a condition that is this predicate alone.
     var plainTest: PredicatePlugin.Test? {
-        if case .plain(let test) = body { return test }
+        if case .plain(let test, _) = body { return test }
+        return nil
+    }
+
+    /// The test on a value known to be of the predicate's model type, when
+    /// it reads no render context: what the resolution index calls, without
+    /// a dynamic cast, for a type the predicate takes by address.
+    var typedTest: TypedPredicateTest? {
+        if case .plain(_, let typed) = body { return typed }
         return nil
     }
 

@@ -41,26 +41,38 @@ public struct DataDocument {
         public var value: Any?
         /// Where the entry's object (or `null`) is in the document.
         public var location: SourceLocation {
-            get { SourceLocation(file: file, line: line, column: column, pointer: pointer ?? derivedPointer) }
+            get { SourceLocation(file: origin.file, line: line, column: column, pointer: origin.pointer ?? derivedPointer) }
             set {
-                file = newValue.file
+                origin = Origin(file: newValue.file, pointer: newValue.pointer)
                 line = newValue.line
                 column = newValue.column
-                pointer = newValue.pointer
             }
         }
 
         // The location is kept as its parts, and its JSON pointer is made
         // from the kind and position only when asked: a string per entry
         // would be most of a large document's memory that no one reads.
-        private var file: String
+        // The file name and a given JSON pointer are kept in one object,
+        // which every entry of a document read in one pass shares: one word
+        // per entry instead of four.
+        private var origin: Origin
         private var line: Int
         private var column: Int
         /// The item's index in the document's `items` array: its position's
         /// item, unless a policy left earlier items out. Unused for supplementary models.
         private var documentItem: Int
-        /// The pointer, when it was given rather than derived.
-        private var pointer: String?
+
+        /// Where entries come from: the file, and the JSON pointer when one
+        /// was given rather than made from the entry's kind and position.
+        final class Origin: Sendable {
+            let file: String
+            let pointer: String?
+
+            init(file: String, pointer: String?) {
+                self.file = file
+                self.pointer = pointer
+            }
+        }
 
         /// An entry at a location given whole.
         init(kind: ViewKind, position: ItemPosition, model: String?, value: Any?, location: SourceLocation) {
@@ -68,24 +80,22 @@ public struct DataDocument {
             self.position = position
             self.model = model
             self.value = value
-            self.file = location.file
+            self.origin = Origin(file: location.file, pointer: location.pointer)
             self.line = location.line
             self.column = location.column
             self.documentItem = position.item
-            self.pointer = location.pointer
         }
 
         /// An entry whose pointer is derived from its kind and position when asked.
-        init(kind: ViewKind, position: ItemPosition, model: String?, value: Any?, file: String, line: Int, column: Int, documentItem: Int) {
+        init(kind: ViewKind, position: ItemPosition, model: String?, value: Any?, origin: Origin, line: Int, column: Int, documentItem: Int) {
             self.kind = kind
             self.position = position
             self.model = model
             self.value = value
-            self.file = file
+            self.origin = origin
             self.line = line
             self.column = column
             self.documentItem = documentItem
-            self.pointer = nil
         }
 
         /// `/sections/2/items/5`, `/sections/2/header`, `/sections/2/supplementary/banner`.

@@ -23,6 +23,8 @@ struct DataDocumentFastLoader {
     private typealias Declined = JSONFastScanner.Declined
 
     private let source: String
+    /// The file every entry's location names, one object for them all.
+    private let origin: DataDocument.Entry.Origin
     private let plugins: PluginCatalog
     private var scanner: JSONFastScanner
     private var entries: [DataDocument.Entry] = []
@@ -34,6 +36,7 @@ struct DataDocumentFastLoader {
     private init(scanner: JSONFastScanner, source: String, plugins: PluginCatalog) {
         self.scanner = scanner
         self.source = source
+        origin = DataDocument.Entry.Origin(file: source, pointer: nil)
         self.plugins = plugins
     }
 
@@ -151,7 +154,7 @@ struct DataDocumentFastLoader {
         let line = scanner.line
         let column = scanner.column(at: start)
         func entry(model: String?, value: Any?) -> DataDocument.Entry {
-            DataDocument.Entry(kind: kind, position: position, model: model, value: value, file: source, line: line, column: column, documentItem: documentItem)
+            DataDocument.Entry(kind: kind, position: position, model: model, value: value, origin: origin, line: line, column: column, documentItem: documentItem)
         }
         if scanner.skipNull() {
             return entry(model: nil, value: nil)

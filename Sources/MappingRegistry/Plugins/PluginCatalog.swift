@@ -179,7 +179,8 @@ public struct PluginCatalog: Sendable {
             default: false
             }
         }
-        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .plain(bound) }
+        let typed = TypedPredicateTest(M.self, test)
+        let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .plain(bound, typed: typed) }
         insert(plugin, into: \.predicates, category: "predicate", site: "\(filePath):\(line)")
     }
 
@@ -297,12 +298,13 @@ public struct PluginCatalog: Sendable {
         let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
             guard let json else { throw PredicateArgumentError.missing }
             let decoded = try PredicateArgumentError.decode(Argument.self, from: json)
-            return .plain { value, position in
+            let bound: PredicatePlugin.Test = { value, position in
                 switch value {
                 case let model as M: test(model, decoded, position)
                 default: false
                 }
             }
+            return .plain(bound, typed: TypedPredicateTest(M.self) { model, position in test(model, decoded, position) })
         }
         insert(plugin, into: \.predicates, category: "predicate", site: "\(filePath):\(line)")
     }

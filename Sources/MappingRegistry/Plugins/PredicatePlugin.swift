@@ -43,8 +43,29 @@ struct PredicatePlugin: NamedPlugin {
 
 /// What a predicate runs, once its argument is bound.
 enum PredicateBody: Sendable {
-    /// A test of the value and position alone.
-    case plain(PredicatePlugin.Test)
+    /// A test of the value and position alone; `typed`, the same test on
+    /// a value already known to be of the predicate's model type.
+    case plain(PredicatePlugin.Test, typed: TypedPredicateTest?)
     /// A test that also reads a render context of the named type.
     case contextual(PredicatePlugin.ContextualTest, contextType: String)
+}
+
+/// A predicate's test on a value known to be of its model type, read in
+/// place: what the resolution index calls when a plan's dynamic type is the
+/// predicate's model type (or a subclass of a model class), so resolving
+/// makes no dynamic cast of the model before the call.
+struct TypedPredicateTest: Sendable {
+    /// Whether a value of a dynamic type may be passed by address: the
+    /// model type itself, or a subclass of a model class.
+    let takes: @Sendable (any Any.Type) -> Bool
+    /// The test, given the address of a value of a type ``takes`` accepts.
+    let test: @Sendable (UnsafeRawPointer, ItemPosition) -> Bool
+
+    /// The typed form of `test`, a predicate on `M`.
+    init<M>(_ model: M.Type, _ test: @escaping @Sendable (M, ItemPosition) -> Bool) {
+        takes = { type in
+            ObjectIdentifier(type) == ObjectIdentifier(M.self) || (M.self is AnyClass && type is M.Type)
+        }
+        self.test = { address, position in test(address.assumingMemoryBound(to: M.self).pointee, position) }
+    }
 }

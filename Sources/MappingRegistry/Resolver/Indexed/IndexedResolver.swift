@@ -89,14 +89,25 @@ final class IndexedResolver: Resolver {
             return entry.withUnwrapper { unwrapper in
                 if !keepsValue, let key = unwrapper.payloadKey(model) {
                     // The payload's type, read in place: when it always
-                    // resolves to one mapping, nothing needs unwrapping.
+                    // resolves to one mapping, nothing needs unwrapping;
+                    // when it has a plan, the plan's typed predicates read
+                    // the payload where it is.
                     if key == 0 { return .nilModel }
-                    if let winner = cache.lookUp(key, slot: slot)?.winner { return .resolved(winner) }
+                    if let payloadEntry = cache.lookUp(key, slot: slot) {
+                        if let winner = payloadEntry.winner { return .resolved(winner) }
+                        if !payloadEntry.isOptional {
+                            return payloadEntry.withPlan { plan in
+                                plan.checksEveryValue
+                                    ? outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
+                                    : evaluate(plan, model, unwrapper: unwrapper, at: position, slot: slot, source)
+                            }
+                        }
+                    }
                 }
                 return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
             }
         }
-        return entry.withPlan { plan in evaluate(plan, model, at: position, slot: slot, source) }
+        return entry.withPlan { plan in evaluate(plan, model, unwrapper: nil, at: position, slot: slot, source) }
     }
 
     /// Unwraps through the type's cached unwrapper, then resolves the
@@ -120,16 +131,41 @@ final class IndexedResolver: Resolver {
         return section * itemSlots.count + itemSlots.slot(of: position.item)
     }
 
-    /// Applies a plan to a value that is not an `Optional`.
+    /// Applies a plan to a value that is not an `Optional`: `model` itself,
+    /// or, with `unwrapper`, the payload of the `Optional` `model`, whose
+    /// type the plan is for (unwrapped into an `Any` only when a test or
+    /// the outcome needs one).
     private func evaluate<Source: ContextSource>(
-        _ plan: ResolutionPlan, _ value: Any, at position: ItemPosition, slot: Int, _ source: Source
+        _ plan: ResolutionPlan, _ model: Any, unwrapper: OptionalUnwrapper?, at position: ItemPosition, slot: Int, _ source: Source
     ) -> Outcome {
-        if plan.checksEveryValue { return Outcome.applyingEvery(mappingsByKind[slot], to: value, at: position, source) }
+        if plan.checksEveryValue {
+            return Outcome.applyingEvery(mappingsByKind[slot], to: unwrapper.flatMap { $0.unwrap(model) } ?? model, at: position, source)
+        }
         let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[placeSlot(of: position)])
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
+        guard plan.takesAddress else { return decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source) }
+        // The predicates take the value where it is: no dynamic cast, no
+        // copy. (An Optional's payload is stored at its own address.)
+        return OptionalUnwrapper.withValue(model) { address in
+            decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
+        }
+    }
+
+    /// The value an outcome reports: `model`, or its payload when `unwrapper` is given.
+    private func reported(_ model: Any, _ unwrapper: OptionalUnwrapper?) -> Any {
+        unwrapper.flatMap { $0.unwrap(model) } ?? model
+    }
+
+    /// Applies candidate set `set` of a plan: the predicates of each
+    /// priority level in turn. `address`: where the value is, for the
+    /// plan's typed predicates.
+    private func decide<Source: ContextSource>(
+        _ plan: ResolutionPlan, set: Int, _ model: Any, unwrapper: OptionalUnwrapper?, address: UnsafeRawPointer?,
+        at position: ItemPosition, _ source: Source
+    ) -> Outcome {
         // Reads the candidates in place, as plain integers.
-        return plan.entries.withUnsafeBufferPointer { entries in
+        plan.entries.withUnsafeBufferPointer { entries in
             var cursor = Int(plan.setStarts[set])
             let levelCount = Int(entries[cursor])
             cursor += 1
@@ -140,27 +176,28 @@ final class IndexedResolver: Resolver {
                 var count = definiteCount
                 var found = definiteCount > 0 ? Int(entries[definite]) : -1
                 for offset in stride(from: predicated, to: cursor, by: 2) {
-                    switch plan.truth(Int(entries[offset + 1]), value, at: position, source) {
+                    switch plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, address: address, at: position, source) {
                     case .no: continue
                     case .yes:
                         count += 1
                         if found < 0 { found = Int(entries[offset]) }
                     case .unknown:
                         // Which mapping wins depends on a context that is not there.
-                        return .missingContext(Int(entries[offset]), value)
+                        return .missingContext(Int(entries[offset]), reported(model, unwrapper))
                     }
                 }
                 if count == 1 { return .resolved(found) }
                 if count > 1 {
                     // Ambiguous: the rare path may allocate.
                     var tied = (definite..<predicated).map { Int(entries[$0]) }
-                    for offset in stride(from: predicated, to: cursor, by: 2) where plan.truth(Int(entries[offset + 1]), value, at: position, source) == .yes {
+                    for offset in stride(from: predicated, to: cursor, by: 2)
+                    where plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, address: address, at: position, source) == .yes {
                         tied.append(Int(entries[offset]))
                     }
-                    return .ambiguous(tied.sorted(), value)
+                    return .ambiguous(tied.sorted(), reported(model, unwrapper))
                 }
             }
-            return .missing(value)
+            return .missing(reported(model, unwrapper))
         }
     }
 
@@ -169,6 +206,6 @@ final class IndexedResolver: Resolver {
     private func buildPlan(for value: Any, slot: Int) -> ResolutionPlan {
         guard TypeMatching.isDecidedByType(Swift.type(of: value)) else { return .perValue }
         let accepting = mappingsByKind[slot].filter { $0.accepts(value) }
-        return ResolutionPlan(accepting: accepting, sections: sectionSlots, items: itemSlots)
+        return ResolutionPlan(accepting: accepting, sections: sectionSlots, items: itemSlots, type: Swift.type(of: value))
     }
 }

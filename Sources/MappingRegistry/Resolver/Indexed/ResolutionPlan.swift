@@ -37,6 +37,14 @@ final class ResolutionPlan: Sendable {
     /// ``predicateBoxes`` keeps them alive.
     let predicates: [Unmanaged<PredicateBox>?]
     private let predicateBoxes: [PredicateBox]
+    /// For each test that is a single predicate reading no render context
+    /// and taking the plan's type as it is (its model type, or a superclass
+    /// of it), the predicate on the value's address: called with no dynamic
+    /// cast of the model. `nil` for the others. Unmanaged like ``predicates``.
+    let typedPredicates: [Unmanaged<TypedPredicateBox>?]
+    private let typedPredicateBoxes: [TypedPredicateBox]
+    /// Whether any test is in ``typedPredicates``, so evaluating wants the value's address.
+    let takesAddress: Bool
     /// For each section slot and item slot of the registry (at
     /// `section * itemSlotCount + item`), the index of its candidate set;
     /// empty when every place shares set 0.
@@ -54,6 +62,9 @@ final class ResolutionPlan: Sendable {
         tests = []
         predicates = []
         predicateBoxes = []
+        typedPredicates = []
+        typedPredicateBoxes = []
+        takesAddress = false
         candidatesBySlot = []
     }
 
@@ -63,7 +74,20 @@ final class ResolutionPlan: Sendable {
     /// Whether test `index` holds for a value at a position: `unknown`
     /// only when a predicate that reads a render context has none of its type.
     @inline(__always)
-    func truth<Source: ContextSource>(_ index: Int, _ value: Any, at position: ItemPosition, _ source: Source) -> Truth {
+    func truth<Source: ContextSource>(
+        _ index: Int, _ model: Any, unwrapper: OptionalUnwrapper?, address: UnsafeRawPointer?, at position: ItemPosition, _ source: Source
+    ) -> Truth {
+        if let address, let typed = typedPredicates[index] {
+            return typed._withUnsafeGuaranteedRef { $0.test(address, position) } ? .yes : .no
+        }
+        // The value as an `Any`: the model itself, or an Optional model's payload, unwrapped only now.
+        guard let unwrapper else { return truth(index, of: model, at: position, source) }
+        return truth(index, of: unwrapper.unwrap(model) ?? model, at: position, source)
+    }
+
+    /// Whether test `index` holds for a value (not an `Optional`), called with the value as an `Any`.
+    @inline(__always)
+    private func truth<Source: ContextSource>(_ index: Int, of value: Any, at position: ItemPosition, _ source: Source) -> Truth {
         if let predicate = predicates[index] {
             return predicate._withUnsafeGuaranteedRef { $0.test(value, position) } ? .yes : .no
         }
@@ -77,7 +101,8 @@ final class ResolutionPlan: Sendable {
     ///   - accepting: The mappings whose model and view take the type.
     ///   - sections: The registry's section slots.
     ///   - items: The registry's item slots.
-    init(accepting: [CompiledMapping], sections: SectionSlots, items: SectionSlots) {
+    ///   - type: The dynamic type the plan is for.
+    init(accepting: [CompiledMapping], sections: SectionSlots, items: SectionSlots, type: any Any.Type) {
         checksEveryValue = false
         var builder = Builder(accepting: accepting)
         // Every section (item) no candidate names behaves like any other such one.
@@ -117,6 +142,13 @@ final class ResolutionPlan: Sendable {
         }
         predicateBoxes = boxes.compactMap(\.self)
         predicates = boxes.map { $0.map(Unmanaged.passUnretained) }
+        let typedBoxes = builder.tests.map { test -> TypedPredicateBox? in
+            if case .predicate(let call) = test, let typed = call.typedTest, typed.takes(type) { return TypedPredicateBox(typed.test) }
+            return nil
+        }
+        typedPredicateBoxes = typedBoxes.compactMap(\.self)
+        typedPredicates = typedBoxes.map { $0.map(Unmanaged.passUnretained) }
+        takesAddress = !typedPredicateBoxes.isEmpty
         candidatesBySlot = bySlot
     }
 
@@ -189,6 +221,16 @@ final class PredicateBox: Sendable {
     let test: PredicatePlugin.Test
 
     init(_ test: @escaping PredicatePlugin.Test) {
+        self.test = test
+    }
+}
+
+/// A predicate's test on a value's address, in an object a plan can point
+/// at without retaining it.
+final class TypedPredicateBox: Sendable {
+    let test: @Sendable (UnsafeRawPointer, ItemPosition) -> Bool
+
+    init(_ test: @escaping @Sendable (UnsafeRawPointer, ItemPosition) -> Bool) {
         self.test = test
     }
 }
