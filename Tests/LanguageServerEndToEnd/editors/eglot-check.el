@@ -1,0 +1,1 @@
+(kill-emacs 0)
