@@ -121,11 +121,13 @@ local function run()
   show(vim.diagnostic.get(buffer))
   local unknown = unknown_views()[1]
   local line4 = vim.api.nvim_buf_get_lines(buffer, 3, 4, true)[1]
-  if unknown.lnum ~= 3 or unknown.col ~= (line4:find('"DishRo"', 1, true) - 1) then
-    fail("unknown-view at %d:%d, expected at line 4, column of \"DishRo\"", unknown.lnum + 1, unknown.col + 1)
-  end
   if unknown.message ~= "unknown view 'DishRo'; did you mean 'DishRow'?" then
     fail("unknown-view's message is %q", unknown.message)
+  end
+  local misspelt = line4:find('"DishRo"', 1, true)
+  if misspelt == nil then fail("line 4 has no \"DishRo\": %s", line4) end
+  if unknown.lnum ~= 3 or unknown.col ~= misspelt - 1 then
+    fail("unknown-view at %d:%d, expected at 4:%d (\"DishRo\")", unknown.lnum + 1, unknown.col + 1, misspelt)
   end
 
   -- 2. Hover (K) on "PriceRow": a floating window with the server's text.
