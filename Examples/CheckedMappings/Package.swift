@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 "Shelf",
                 .product(name: "MappingRegistry", package: "MappingRegistry"),
+                .product(name: "MappingRegistryTesting", package: "MappingRegistry"),
             ]
         ),
     ]
