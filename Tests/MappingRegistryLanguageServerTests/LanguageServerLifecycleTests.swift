@@ -142,6 +142,30 @@ import Testing
         }
     }
 
+    /// Every request the server answers that needs params, with them
+    /// absent, `null` or `{}`: `InvalidParams` with a message, never a
+    /// crash, and the server goes on serving. `workspace/symbol` reads a
+    /// missing query as the empty one and lists every symbol.
+    static let requestsWithParams = [
+        "textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/codeAction",
+        "textDocument/documentSymbol", "textDocument/references", "textDocument/prepareRename", "textDocument/rename",
+        "textDocument/codeLens", "workspace/symbol",
+    ]
+
+    @Test(arguments: requestsWithParams, ParamsForm.allCases)
+    func aRequestWithoutItsParamsIsInvalidParams(_ method: String, _ params: ParamsForm) throws {
+        var client = TestClient()
+        let body = #"{"jsonrpc":"2.0","id":9,"method":"\#(method)"\#(params.member)}"#
+        let reply = try #require(client.send(body: Array(body.utf8)).first)
+        if method == "workspace/symbol" {
+            #expect(reply["result"] is [Any])
+        } else {
+            #expect(Self.error(reply) == -32602)
+            #expect(((reply["error"] as? [String: Any])?["message"] as? String)?.isEmpty == false)
+        }
+        #expect(client.request("shutdown", [:])["result"] is NSNull)
+    }
+
     /// Params of a kind no method takes are refused as before; so are
     /// missing ones where the method needs them. `exit` is not taken then.
     @Test(arguments: [
