@@ -137,13 +137,10 @@ package struct LanguageServer {
 
     /// Runs a request about a position in an open document; `null` for a document not open.
     private func withDocument(_ params: JSONNode?, _ body: (TextDocument, Int) -> JSONValue) -> Result<JSONValue, RPCError> {
-        guard let uri = params?.object("textDocument")?.string("uri"),
-              let position = params?.object("position"),
-              let line = position.int("line"), let character = position.int("character") else {
+        guard let (document, offset) = documentPosition(params) else {
             return .failure(.invalidParams("expected textDocument.uri and a position with line and character"))
         }
-        guard let document = documents[uri] else { return .success(.null) }
-        let offset = document.lines.offset(of: LSPPosition(line: line, character: character))
+        guard let document else { return .success(.null) }
         return .success(body(document, offset))
     }
 

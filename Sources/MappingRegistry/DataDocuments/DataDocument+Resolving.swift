@@ -1,28 +1,15 @@
 import Foundation
 
 extension DataDocument {
-    /// Resolves every stored model through a registry, as `validate --data`
-    /// and the language server do: each model that no mapping or several
-    /// mappings claim gives its diagnostic, located at the model's entry.
+    /// Resolves each of `entries` through a registry, once, as `validate`
+    /// and the language server do: the diagnostic of each
+    /// that no mapping or several mappings claim, at its entry, and the
+    /// location of the mapping of each that resolves, with the entry's.
     ///
     /// - Parameters:
+    ///   - entries: The entries, as ``check(_:plugins:source:policy:)`` keeps them.
     ///   - registry: The mappings to resolve with.
-    ///   - context: The render context for predicates that read one, as a
-    ///     tool's own state gives it; `nil` resolves without one.
-    /// - Returns: One diagnostic per entry that does not resolve, in entry order.
-    package func resolutionDiagnostics(with registry: MappingRegistry, context: (any Sendable)? = nil) -> [Diagnostic] {
-        Self.resolutionDiagnostics(of: entries, with: registry, context: context)
-    }
-
-    /// Resolves each of `entries` through a registry: the diagnostic of
-    /// each that no mapping or several mappings claim, at its entry.
-    package static func resolutionDiagnostics(of entries: [Entry], with registry: MappingRegistry, context: (any Sendable)? = nil) -> [Diagnostic] {
-        resolve(entries, with: registry, context: context).diagnostics
-    }
-
-    /// Resolves each of `entries` through a registry, once: the diagnostic
-    /// of each that does not resolve, at its entry, and the mapping of each
-    /// that does, with the entry's location.
+    ///   - context: The render context for predicates that read one; `nil` for none.
     package static func resolve(
         _ entries: [Entry],
         with registry: MappingRegistry,
@@ -68,15 +55,20 @@ extension DataDocument {
     ///   - source: The file name diagnostics use.
     ///   - policy: Which codes are errors, warnings or ignored.
     package static func check(_ data: Data, plugins: PluginCatalog, source: String, policy: DiagnosticPolicy = DiagnosticPolicy()) -> Check {
-        do {
-            let document = try DataDocument(data: data, plugins: plugins, source: source, policy: policy)
-            return Check(entries: document.entries, diagnostics: document.warnings, loads: true)
-        } catch {
-            // The reference loader keeps each entry that has no error of its own.
-            var loader = DataDocumentLoader(source: source, plugins: plugins, bytes: [UInt8](data), policy: policy)
-            loader.run()
-            return Check(entries: loader.entries, diagnostics: Diagnostic.sorted(error.diagnostics), loads: false)
+        // As `init(data:…)` loads, without building a storage: a document
+        // without a problem on the fast path, any other read once by the
+        // reference loader, which keeps each entry with no error of its own.
+        let loaded = data.withUnsafeBytes { raw in
+            raw.withMemoryRebound(to: UInt8.self) { bytes in
+                DataDocumentFastLoader.load(bytes, source: source, plugins: plugins)
+            }
         }
+        if let loaded {
+            return Check(entries: loaded.entries, diagnostics: [], loads: true)
+        }
+        var loader = DataDocumentLoader(source: source, plugins: plugins, bytes: [UInt8](data), policy: policy)
+        loader.run()
+        return Check(entries: loader.entries, diagnostics: Diagnostic.sorted(loader.diagnostics), loads: loader.errorCount == 0)
     }
 }
 

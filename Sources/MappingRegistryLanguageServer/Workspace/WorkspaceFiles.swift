@@ -14,8 +14,9 @@ struct WorkspaceFile {
 
 /// The mappings files and data documents under the workspace's roots that
 /// are not open: found by one walk of the roots (the first request that
-/// needs them), each read and parsed when first needed and again when its
-/// size or modification date changes.
+/// needs them; a file created later is seen once it is opened), each read
+/// and parsed when first needed and again when its size or modification
+/// date changes.
 final class WorkspaceFiles {
     /// How many JSON files a walk looks at, and how large one may be: a
     /// workspace is a project, not a disk.
@@ -78,11 +79,6 @@ final class WorkspaceFiles {
         }
         parsed[path] = (stamp, file)
         return file
-    }
-
-    /// Forgets the walk, so the next request walks the roots again.
-    func invalidate() {
-        paths = nil
     }
 
     /// `.mappings` or `.data` when the root says so by its keys; else `nil`.
