@@ -140,7 +140,7 @@ extension CommandSession {
             var summary = file.name
             let models = Self.count(loaded.entries.count, "stored model")
             if let registry {
-                diagnostics += arguments.policy.apply(to: DataDocument.resolve(loaded.entries, with: registry, context: tool.context).diagnostics)
+                diagnostics += arguments.policy.apply(to: DataDocument.resolve(loaded.entries, with: registry, context: tool.context))
                 summary += " (\(models))"
             } else {
                 // Mappings that do not load resolve nothing, and no other

@@ -50,6 +50,26 @@ import Testing
         #expect(output == expected)
     }
 
+    /// The formatter keeps the `Data` it is given, not a copy; a slice of
+    /// a larger buffer (whose indexes do not start at 0) reads the same.
+    @Test(arguments: ["", "\u{FEFF}", "\r\n"])
+    func aSliceOfALargerBufferReadsAsItsOwnBytes(prefix: String) {
+        let whole = Data(("junk\n" + prefix + "{\n  \"a\": tru\r\n}").utf8)
+        let slice = whole[5...]
+        #expect(slice.startIndex == 5)
+        var formatter = DiagnosticFormatter()
+        formatter.addSource(slice, named: "f.json")
+        let line = prefix == "\r\n" ? 3 : 2
+        let diagnostic = Diagnostic(severity: .error, code: "x", message: "m",
+                                    location: SourceLocation(file: "f.json", line: line, column: 8, pointer: ""))
+        #expect(formatter.format(diagnostic) == "f.json:\(line):8: error: m [x]\n  \"a\": tru\n       ^\n")
+    }
+
+    @Test func aLineBeyondTheEndOfTheFileIsNotEchoed() {
+        #expect(printed("{}\n", line: 3, column: 1) == "f.json:3:1: error: m [x]\n")
+        #expect(printed("\u{FEFF}", line: 1, column: 1) == "f.json:1:1: error: m [x]\n")
+    }
+
     @Test func anEmptyLineIsNotEchoed() {
         #expect(printed("", line: 1, column: 1) == "f.json:1:1: error: m [x]\n")
     }

@@ -106,7 +106,7 @@ import TestSupport
         let check = DataDocument.check(Data(fixtureText(data).utf8), plugins: tool.plugins, source: data)
         said += check.diagnostics
         if let registry {
-            said += DataDocument.resolve(check.entries, with: registry, context: tool.context).diagnostics
+            said += DataDocument.resolve(check.entries, with: registry, context: tool.context)
         } else {
             said.append(.uncheckedItems(in: data, mappings: mappings))
         }

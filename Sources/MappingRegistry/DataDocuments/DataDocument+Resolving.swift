@@ -2,34 +2,37 @@ import Foundation
 
 extension DataDocument {
     /// Resolves each of `entries` through a registry, once, as `validate`
-    /// and the language server do: the diagnostic of each
-    /// that no mapping or several mappings claim, at its entry, and the
-    /// location of the mapping of each that resolves, with the entry's.
+    /// and the language server do: the diagnostic of each that no mapping
+    /// or several mappings claim, at its entry; each that resolves is
+    /// passed to `resolved` with its mapping's location (nothing is kept
+    /// per entry unless the caller keeps it: `validate` keeps nothing).
     ///
     /// - Parameters:
     ///   - entries: The entries, as ``check(_:plugins:source:policy:)`` keeps them.
     ///   - registry: The mappings to resolve with.
     ///   - context: The render context for predicates that read one; `nil` for none.
+    ///   - resolved: Called for each entry that resolves, with where its mapping was declared.
+    /// - Returns: The diagnostics of the entries that do not resolve, in entry order.
     package static func resolve(
         _ entries: [Entry],
         with registry: MappingRegistry,
-        context: (any Sendable)? = nil
-    ) -> (diagnostics: [Diagnostic], resolved: [(mapping: SourceLocation, entry: SourceLocation)]) {
+        context: (any Sendable)? = nil,
+        resolved: (_ mapping: SourceLocation, _ entry: Entry) -> Void = { _, _ in }
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var resolved: [(mapping: SourceLocation, entry: SourceLocation)] = []
         // A `null` header, footer or supplementary model means "none".
         for entry in entries where entry.kind == .cell || entry.value != nil {
             let model = entry.value as Any
             let resolution = context.map { registry.resolve(model, at: entry.position, kind: entry.kind, context: $0) }
                 ?? registry.resolve(model, at: entry.position, kind: entry.kind)
             if let mapping = resolution.mapping {
-                resolved.append((mapping.location, entry.location))
+                resolved(mapping.location, entry)
             } else if var diagnostic = resolution.diagnostic {
                 diagnostic.location = entry.location
                 diagnostics.append(diagnostic)
             }
         }
-        return (diagnostics, resolved)
+        return diagnostics
     }
 }
 

@@ -32,69 +32,83 @@ public struct DataDocument {
     /// One model the document stored, with where it came from.
     public struct Entry {
         /// The kind of place it fills: ``ViewKind/cell`` for items, otherwise a supplementary kind.
-        public var kind: ViewKind
+        public var kind: ViewKind {
+            get { shared.kind }
+            set { shared = Shared(file: shared.file, pointer: shared.pointer, kind: newValue, model: shared.model) }
+        }
         /// Its position; supplementary models use `ItemPosition(item: 0, section: s)`.
         public var position: ItemPosition
         /// The registered model name it was written with, or `nil` for a `null` item.
-        public var model: String?
+        public var model: String? {
+            get { shared.model }
+            set { shared = Shared(file: shared.file, pointer: shared.pointer, kind: shared.kind, model: newValue) }
+        }
         /// The decoded value; `nil` for a `null` item.
         public var value: Any?
         /// Where the entry's object (or `null`) is in the document.
         public var location: SourceLocation {
-            get { SourceLocation(file: origin.file, line: line, column: column, pointer: origin.pointer ?? derivedPointer) }
+            get { SourceLocation(file: shared.file, line: Int(line), column: Int(column), pointer: shared.pointer ?? derivedPointer) }
             set {
-                origin = Origin(file: newValue.file, pointer: newValue.pointer)
-                line = newValue.line
-                column = newValue.column
+                shared = Shared(file: newValue.file, pointer: newValue.pointer, kind: shared.kind, model: shared.model)
+                line = UInt32(clamping: newValue.line)
+                column = UInt32(clamping: newValue.column)
             }
         }
 
-        // The location is kept as its parts, and its JSON pointer is made
-        // from the kind and position only when asked: a string per entry
-        // would be most of a large document's memory that no one reads.
-        // The file name and a given JSON pointer are kept in one object,
-        // which every entry of a document read in one pass shares: one word
-        // per entry instead of four.
-        private var origin: Origin
-        private var line: Int
-        private var column: Int
+        // A large document is mostly entries, so an entry is kept small
+        // (72 bytes, of which the value is 32): what entries have in
+        // common (file, given pointer, kind, model name) is one object
+        // that entries read in one pass share, line and column are 32-bit
+        // (a document is at most a few hundred megabytes; a larger number
+        // set through `location` is clamped), and the JSON pointer is made
+        // from the kind and position only when asked.
+        private var shared: Shared
+        private var line: UInt32
+        private var column: UInt32
         /// The item's index in the document's `items` array: its position's
         /// item, unless a policy left earlier items out. Unused for supplementary models.
         private var documentItem: Int
 
-        /// Where entries come from: the file, and the JSON pointer when one
-        /// was given rather than made from the entry's kind and position.
-        final class Origin: Sendable {
+        /// What entries share: the file, the JSON pointer when one was
+        /// given rather than made from the entry's kind and position, the
+        /// kind and the model name.
+        final class Shared: Sendable {
             let file: String
             let pointer: String?
+            let kind: ViewKind
+            let model: String?
 
-            init(file: String, pointer: String?) {
+            init(file: String, pointer: String?, kind: ViewKind, model: String?) {
                 self.file = file
                 self.pointer = pointer
+                self.kind = kind
+                self.model = model
+            }
+
+            /// Whether entries of this kind and model can share it.
+            func fits(kind: ViewKind, model: String?) -> Bool {
+                self.kind == kind && self.model == model
             }
         }
 
         /// An entry at a location given whole.
         init(kind: ViewKind, position: ItemPosition, model: String?, value: Any?, location: SourceLocation) {
-            self.kind = kind
+            self.shared = Shared(file: location.file, pointer: location.pointer, kind: kind, model: model)
             self.position = position
-            self.model = model
             self.value = value
-            self.origin = Origin(file: location.file, pointer: location.pointer)
-            self.line = location.line
-            self.column = location.column
+            self.line = UInt32(clamping: location.line)
+            self.column = UInt32(clamping: location.column)
             self.documentItem = position.item
         }
 
-        /// An entry whose pointer is derived from its kind and position when asked.
-        init(kind: ViewKind, position: ItemPosition, model: String?, value: Any?, origin: Origin, line: Int, column: Int, documentItem: Int) {
-            self.kind = kind
+        /// An entry sharing what it has in common with others, whose
+        /// pointer is derived from its kind and position when asked.
+        init(shared: Shared, position: ItemPosition, value: Any?, line: Int, column: Int, documentItem: Int) {
+            self.shared = shared
             self.position = position
-            self.model = model
             self.value = value
-            self.origin = origin
-            self.line = line
-            self.column = column
+            self.line = UInt32(clamping: line)
+            self.column = UInt32(clamping: column)
             self.documentItem = documentItem
         }
 

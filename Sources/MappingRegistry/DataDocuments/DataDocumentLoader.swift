@@ -80,7 +80,16 @@ package struct DataDocumentLoader {
     /// A storage holding every entry read.
     static func makeStorage(entries: [DataDocument.Entry], sectionCount: Int) -> MemoryStorage {
         let storage = MemoryStorage()
-        var items = [[Any]](repeating: [], count: sectionCount)
+        // Each section's items in an array of its own size: no slack from growing.
+        var itemCounts = [Int](repeating: 0, count: sectionCount)
+        for entry in entries where entry.kind == .cell && itemCounts.indices.contains(entry.position.section) {
+            itemCounts[entry.position.section] += 1
+        }
+        var items = itemCounts.map { count in
+            var section: [Any] = []
+            section.reserveCapacity(count)
+            return section
+        }
         var supplementary: [ViewKind: [Any?]] = [:]
         var kinds: [ViewKind] = []
         for entry in entries {

@@ -48,7 +48,7 @@ import Foundation
 /// characters typed.
 public struct DiagnosticFormatter: Sendable {
     /// The bytes of every file diagnostics may point into, by the name they use.
-    private var sources: [String: [UInt8]] = [:]
+    private var sources: [String: Data] = [:]
 
     /// How many characters of a source line are shown around the column.
     public static let excerptWidth = 160
@@ -65,7 +65,9 @@ public struct DiagnosticFormatter: Sendable {
     ///   - contents: The file's bytes.
     ///   - name: The name diagnostics use for it (``SourceLocation/file``).
     public mutating func addSource(_ contents: Data, named name: String) {
-        sources[name] = [UInt8](contents)
+        // Kept as given: `Data` is shared, not copied, so a large input file
+        // is not held twice while it is also being loaded.
+        sources[name] = contents
     }
 
     /// One diagnostic, with its source line and a caret when the file is
@@ -106,25 +108,29 @@ public struct DiagnosticFormatter: Sendable {
         /// Byte offsets of line starts; `starts[0]` is line 1.
         let starts: [Int]
 
-        init(_ bytes: [UInt8]) {
-            var starts = [JSONParser.hasByteOrderMark(bytes) ? 3 : 0]
-            var offset = starts[0]
-            while offset < bytes.count {
-                let byte = bytes[offset]
-                offset += 1
-                if byte == UInt8(ascii: "\r"), offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") { offset += 1 }
-                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(offset) }
+        init(_ contents: Data) {
+            self.starts = contents.withUnsafeBytes { bytes in
+                var starts = [JSONParser.hasByteOrderMark(bytes) ? 3 : 0]
+                var offset = starts[0]
+                while offset < bytes.count {
+                    let byte = bytes[offset]
+                    offset += 1
+                    if byte == UInt8(ascii: "\r"), offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") { offset += 1 }
+                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(offset) }
+                }
+                return starts
             }
-            self.starts = starts
         }
 
-        /// The bytes of a 1-based line, without its line break.
-        func line(_ number: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        /// The byte offsets of a 1-based line, without its line break.
+        func range(ofLine number: Int, in contents: Data) -> Range<Int>? {
             guard number >= 1, number <= starts.count else { return nil }
-            let start = starts[number - 1]
-            var end = number < starts.count ? starts[number] : bytes.count
-            while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            return bytes[start..<end]
+            return contents.withUnsafeBytes { bytes in
+                let start = min(starts[number - 1], bytes.count)
+                var end = number < starts.count ? min(starts[number], bytes.count) : bytes.count
+                while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                return start..<end
+            }
         }
     }
 
@@ -195,9 +201,10 @@ public struct DiagnosticFormatter: Sendable {
         let index = indexes[location.file] ?? LineIndex(bytes)
         indexes[location.file] = index
         // An empty line (an empty file) has nothing to point at.
-        guard let lineBytes = index.line(location.line, in: bytes), !lineBytes.isEmpty,
-              lineBytes.count <= Self.longestEchoedLine else { return "" }
-        let scalars = Array(String(decoding: lineBytes, as: UTF8.self).unicodeScalars)
+        guard let line = index.range(ofLine: location.line, in: bytes), !line.isEmpty,
+              line.count <= Self.longestEchoedLine else { return "" }
+        let text = bytes.withUnsafeBytes { String(decoding: $0[line], as: UTF8.self) }
+        let scalars = Array(text.unicodeScalars)
         // Binary junk, stray control characters or bidirectional overrides
         // would garble the terminal.
         guard !scalars.contains(where: { $0 == "\u{FFFD}" || ($0 != "\t" && Self.isNonPrinting($0)) }) else {

@@ -147,8 +147,11 @@ struct CheckJob: Sendable {
             return (own + [.uncheckedItems(in: sourceName, mappings: unloadable.name)], [])
         case .success(let registry):
             guard configuration.createsValues, let registry else { return (own, []) }
-            let resolution = DataDocument.resolve(check.entries, with: registry, context: configuration.context)
-            return (own + resolution.diagnostics, resolution.resolved)
+            var resolved: [(mapping: SourceLocation, entry: SourceLocation)] = []
+            let diagnostics = DataDocument.resolve(check.entries, with: registry, context: configuration.context) { mapping, entry in
+                resolved.append((mapping, entry.location))
+            }
+            return (own + diagnostics, resolved)
         }
     }
 

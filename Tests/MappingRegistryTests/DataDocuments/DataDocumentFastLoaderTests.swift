@@ -82,6 +82,39 @@ import Testing
         ])
     }
 
+    /// The entries are counted before they are made, so their array is
+    /// one buffer of their own size, never a doubled one with slack.
+    @Test(arguments: validCases.filter { !$0.name.contains("only the reference") })
+    func theEntriesAreMadeInABufferOfTheirOwnSize(_ testCase: ValidCase) throws {
+        let entries = try #require(testCase.bytes.withUnsafeBufferPointer { buffer in
+            DataDocumentFastLoader.load(buffer, source: "data.json", plugins: Self.plugins)?.entries
+        })
+        // The allocator may round a buffer up by a few bytes, never to twice.
+        #expect(entries.capacity - entries.count <= 1, "\(entries.count) entries in a buffer for \(entries.capacity)")
+    }
+
+    @Test func anEntryIsSmall() {
+        // Most of a large document's memory is its entries; the value alone is 32 bytes.
+        #expect(MemoryLayout<DataDocument.Entry>.stride <= 72)
+    }
+
+    /// Entries of one kind and model share an object; changing one
+    /// entry's kind, model or location changes that entry alone.
+    @Test func changingAnEntryChangesNoOther() throws {
+        let document = try DataDocument(data: Data(#"{"sections": [{"items": [{"model": "Int", "value": 1}, {"model": "Int", "value": 2}]}]}"#.utf8), plugins: Self.plugins)
+        var entries = document.entries
+        let before = entries.map(EntrySummary.init)
+        entries[0].kind = "banner"
+        entries[0].model = "String"
+        #expect(entries[0].kind == "banner" && entries[0].model == "String")
+        #expect(entries[0].location.pointer == "/sections/0/supplementary/banner")
+        #expect(EntrySummary(entries[1]) == before[1])
+        #expect(document.entries.map(EntrySummary.init) == before)
+        entries[1].location = SourceLocation(file: "other.json", line: 9, column: 2, pointer: "/x")
+        #expect(entries[1].kind == .cell && entries[1].model == "Int")
+        #expect(document.entries.map(EntrySummary.init) == before)
+    }
+
     @Test func aLocationSetOnAnEntryIsKept() throws {
         var entry = try #require(try DataDocument(data: Data(#"{"sections": [{"items": [null]}]}"#.utf8), plugins: Self.plugins).entries.first)
         let elsewhere = SourceLocation(file: "other.json", line: 7, column: 3, pointer: "/x")
