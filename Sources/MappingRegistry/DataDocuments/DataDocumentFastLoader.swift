@@ -78,7 +78,7 @@ struct DataDocumentFastLoader {
         var first = true
         while let key = try scanner.nextKey(first: &first) {
             guard scanner.spells(key, "sections") else {
-                try scanner.skipValue()
+                try scanner.skipValueUnchecked()
                 continue
             }
             try scanner.enterArray()
@@ -93,18 +93,18 @@ struct DataDocumentFastLoader {
                         if scanner.current == UInt8(ascii: "[") {
                             try scanner.enterArray()
                             while try scanner.nextElement(first: &firstElement) {
-                                try scanner.skipValue()
+                                try scanner.skipValueUnchecked()
                                 count += 1
                             }
                         } else {
                             try scanner.enterObject()
                             while try scanner.nextKey(first: &firstElement) != nil {
-                                try scanner.skipValue()
+                                try scanner.skipValueUnchecked()
                                 count += 1
                             }
                         }
                     } else {
-                        try scanner.skipValue()
+                        try scanner.skipValueUnchecked()
                         count += 1
                     }
                 }

@@ -265,6 +265,40 @@ extension JSONFastScanner {
         }
     }
 
+    /// Skips one value by its brackets and strings alone, checking nothing
+    /// else and counting no lines: for a pass that only counts, whose
+    /// scanner is then thrown away. The pass that reads the document
+    /// checks it. Throws at the end of the bytes or an unmatched bracket.
+    mutating func skipValueUnchecked() throws(Declined) {
+        var nesting = 0
+        while index < count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index += 1
+                if nesting == 0 { return }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                nesting += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard nesting > 0 else { throw Declined() }
+                nesting -= 1
+                index += 1
+                if nesting == 0 { return }
+            case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                // The end of a number or literal at the top.
+                if nesting == 0 { return }
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        throw Declined()
+    }
+
     private mutating func skipObject() throws(Declined) {
         try enterObject()
         let firstKey = openKeys.count

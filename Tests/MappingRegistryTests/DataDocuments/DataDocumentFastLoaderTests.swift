@@ -53,6 +53,7 @@ import Testing
             ]}]}
             """),
         .init("a key that escapes a structural name, which only the reference reads", #"{"sections": [{"\u0069tems": [{"model": "Int", "value": 1}]}]}"#),
+        .init("brackets, quotes and a final backslash inside strings", #"{"sections": [{"header": {"model": "String", "value": "[{\"}"}, "items": [{"model": "String", "value": "]},\\"}, {"model": "Recipe", "value": {"title": "\\\"", "steps": [["]", "}"]], "amounts": {"[": 1}, "serves": 1, "rating": 1, "tags": ["{"]}}, null]}]}"#),
         .init("many sections", "{\"sections\": [" + (0..<40).map { #"{"items": [{"model": "Int", "value": \#($0)}]}"# }.joined(separator: ",") + "]}"),
     ]
 
