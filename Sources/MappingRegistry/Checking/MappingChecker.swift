@@ -86,9 +86,16 @@ struct MappingChecker {
 
     /// Reports a name the catalog lacks, or gathers it while a mapping with
     /// a fallback is checked.
-    mutating func reportUnknown(_ category: String, named name: String, _ diagnostic: Diagnostic) {
+    ///
+    /// - Parameters:
+    ///   - category: `view`, `model`, `event`, `handler` or `decorator`.
+    ///   - name: The name as written.
+    ///   - candidates: The names it could have meant, as `diagnostic`'s did-you-mean chose from.
+    ///   - diagnostic: The error it is without a fallback.
+    mutating func reportUnknown(_ category: String, named name: String, candidates: some Sequence<String>, _ diagnostic: Diagnostic) {
         if missingNames != nil {
-            missingNames?.append(MissingName(category: category, name: name, diagnostic: diagnostic))
+            let suggestion = Suggestion.closest(to: name, in: candidates)
+            missingNames?.append(MissingName(category: category, name: name, suggestion: suggestion, diagnostic: diagnostic))
         } else {
             report(diagnostic)
         }
@@ -147,7 +154,7 @@ struct MappingChecker {
         case .named(let name):
             referencedViews.insert(name)
             if let plugin = plugins.views[name] { return plugin }
-            reportUnknown("view", named: name, .unknownPlugin("view", code: .unknownView, named: name, candidates: plugins.views.keys, noneRegistered: "the PluginCatalog has no views", at: location))
+            reportUnknown("view", named: name, candidates: plugins.views.keys, .unknownPlugin("view", code: .unknownView, named: name, candidates: plugins.views.keys, noneRegistered: "the PluginCatalog has no views", at: location))
             return nil
         case .type(let plugin):
             guard let type = plugin.viewType, let registered = plugins.view(ofType: type) else { return plugin }
@@ -160,7 +167,7 @@ struct MappingChecker {
         switch reference {
         case .named(let name):
             if let plugin = plugins.models[name] { return plugin }
-            reportUnknown("model", named: name, .unknownPlugin("model", code: .unknownModel, named: name, candidates: plugins.models.keys, noneRegistered: "the PluginCatalog has no models", at: location))
+            reportUnknown("model", named: name, candidates: plugins.models.keys, .unknownPlugin("model", code: .unknownModel, named: name, candidates: plugins.models.keys, noneRegistered: "the PluginCatalog has no models", at: location))
             return nil
         case .type(let type):
             return plugins.model(ofType: type.id) ?? ModelPlugin(name: type.name, type: type, decode: nil)
@@ -241,13 +248,13 @@ struct MappingChecker {
         let knownEvents = Set(BuiltInEvent.names + plugins.handlers.values.map(\.handler.event))
         let eventIsKnown = knownEvents.contains(entry.event)
         if !eventIsKnown {
-            reportUnknown("event", named: entry.event, .unknownEvent(entry.event, known: knownEvents.sorted(), at: entry.site))
+            reportUnknown("event", named: entry.event, candidates: knownEvents, .unknownEvent(entry.event, known: knownEvents.sorted(), at: entry.site))
         }
         guard let plugin = plugins.handlers[name] else {
             // The name meant is most likely one of the handlers of this event.
             let serving = plugins.handlers.values.filter { $0.handler.event == entry.event }.map(\.name)
             let candidates = serving.isEmpty ? Array(plugins.handlers.keys) : serving
-            reportUnknown("handler", named: name, .unknownPlugin("handler", code: .unknownHandler, named: name, candidates: candidates, noneRegistered: "the PluginCatalog has no handlers", at: entry.handlerSite))
+            reportUnknown("handler", named: name, candidates: candidates, .unknownPlugin("handler", code: .unknownHandler, named: name, candidates: candidates, noneRegistered: "the PluginCatalog has no handlers", at: entry.handlerSite))
             return nil
         }
         guard eventIsKnown else { return nil }
@@ -261,7 +268,7 @@ struct MappingChecker {
     private mutating func lookUpDecorator(_ name: String, model: ModelPlugin?, at location: SourceLocation) -> DecoratorPlugin? {
         referencedDecorators.insert(name)
         guard let decorator = plugins.decorators[name] else {
-            reportUnknown("decorator", named: name, .unknownPlugin("decorator", code: .unknownDecorator, named: name, candidates: plugins.decorators.keys, noneRegistered: "the PluginCatalog has no decorators", at: location))
+            reportUnknown("decorator", named: name, candidates: plugins.decorators.keys, .unknownPlugin("decorator", code: .unknownDecorator, named: name, candidates: plugins.decorators.keys, noneRegistered: "the PluginCatalog has no decorators", at: location))
             return nil
         }
         if let model, !model.type.canShareValue(with: decorator.model) {
@@ -312,7 +319,9 @@ struct MissingName {
     /// `view`, `model`, `predicate`, `decorator`, `handler` or `event`.
     var category: String
     var name: String
-    /// The error it would be without a fallback, with its did-you-mean.
+    /// The registered name closest to it, when one is close enough to be a typo.
+    var suggestion: String?
+    /// The error it would be without a fallback.
     var diagnostic: Diagnostic
 
     /// `no view 'VeganRow' and no decorator 'leaf'`, each name once, with
@@ -321,8 +330,7 @@ struct MissingName {
         var seen: Set<String> = []
         let parts = missing.compactMap { name -> String? in
             guard seen.insert("\(name.category) \(name.name)").inserted else { return nil }
-            let message = name.diagnostic.message
-            let hint = message.range(of: "; did you mean ").map { " (\(message[message.index($0.lowerBound, offsetBy: 2)...]))" } ?? ""
+            let hint = name.suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             return "no \(name.category) '\(name.name)'\(hint)"
         }
         guard parts.count > 1, let last = parts.last else { return parts.first ?? "" }

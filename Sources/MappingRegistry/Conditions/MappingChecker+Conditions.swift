@@ -75,7 +75,7 @@ extension MappingChecker {
     ) -> Condition? {
         referencedPredicates.insert(name)
         guard let predicate = plugins.predicates[name] else {
-            reportUnknown("predicate", named: name, .unknownPlugin("predicate", code: .unknownPredicate, named: name, candidates: plugins.predicates.keys, noneRegistered: "the PluginCatalog has no predicates", at: site.location))
+            reportUnknown("predicate", named: name, candidates: plugins.predicates.keys, .unknownPlugin("predicate", code: .unknownPredicate, named: name, candidates: plugins.predicates.keys, noneRegistered: "the PluginCatalog has no predicates", at: site.location))
             return nil
         }
         if let model, !model.type.canShareValue(with: predicate.model) {
