@@ -55,6 +55,10 @@ public struct DataDocument {
             }
         }
 
+        /// Where the entry starts, without the JSON pointer ``location``
+        /// makes: for callers that locate many entries by line and column.
+        package var start: (line: Int, column: Int) { (Int(line), Int(column)) }
+
         // A large document is mostly entries, so an entry is kept small
         // (72 bytes, of which the value is 32): what entries have in
         // common (file, given pointer, kind, model name) is one object

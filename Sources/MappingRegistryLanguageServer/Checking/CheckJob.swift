@@ -149,7 +149,9 @@ struct CheckJob: Sendable {
             guard configuration.createsValues, let registry else { return (own, []) }
             var resolved: [(mapping: SourceLocation, entry: SourceLocation)] = []
             let diagnostics = DataDocument.resolve(check.entries, with: registry, context: configuration.context) { mapping, entry in
-                resolved.append((mapping, entry.location))
+                // Only the entry's line and column are read (for its range): no pointer string per entry.
+                let start = entry.start
+                resolved.append((mapping, SourceLocation(file: sourceName, line: start.line, column: start.column, pointer: "")))
             }
             return (own + diagnostics, resolved)
         }
