@@ -2,6 +2,7 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
 import RegistryFixtures
+import TestSupport
 import Testing
 
 /// Text from a configuration never reaches a terminal as raw control
@@ -59,7 +60,7 @@ import Testing
 
     @Test func everyFormatOfValidateIsSafeAndJSONIsExact() throws {
         let support = CommandLineToolTests()
-        let mappings = try support.temporaryFile(
+        let mappings = try support.temporary.file(
             configuration(#"{ "view": "\u001b[31mRED", "model": "Dish" }"#, #"{ "view": "Price\u0000Row", "model": "Dish" }"#),
             name: "m.json"
         )

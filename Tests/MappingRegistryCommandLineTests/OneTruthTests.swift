@@ -1,6 +1,7 @@
 import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
+import TestSupport
 import Testing
 
 /// A feed app that declares some mappings in Swift and the rest in JSON
@@ -78,11 +79,11 @@ import Testing
 
     @Test func theStandaloneValidatorChecksAScreenWithTheAppsSwiftMappings() throws {
         let support = CommandLineToolTests()
-        let catalog = try support.temporaryFile(
+        let catalog = try support.temporary.file(
             String(decoding: try Self.plugins().catalogDocument(including: [.declarations(Self.swiftMappings)]), as: UTF8.self),
             name: "catalog.json"
         )
-        let screen = try support.temporaryFile(Self.overlappingScreen, name: "feed.json")
+        let screen = try support.temporary.file(Self.overlappingScreen, name: "feed.json")
         let result = support.run(["validate", "--catalog", catalog, screen], tool: .standalone)
         #expect(result.code == .failure)
         #expect(locatedLines(result.errors) == expectedOverlap(in: screen))
@@ -93,13 +94,13 @@ import Testing
     @Test func theAppsEmbeddedValidateAndItsReloadingRegistryAgree() throws {
         let support = CommandLineToolTests()
         let tool = CommandLineTool(name: "feed", plugins: Self.plugins(), sources: [.declarations(Self.swiftMappings)])
-        let screen = try support.temporaryFile(Self.overlappingScreen, name: "feed.json")
+        let screen = try support.temporary.file(Self.overlappingScreen, name: "feed.json")
         let result = support.run(["validate", "--mappings", screen], tool: tool)
         #expect(result.code == .failure)
         #expect(locatedLines(result.errors) == expectedOverlap(in: screen))
 
         // A live reload keeps the Swift mappings: the colliding version is refused.
-        let url = URL(fileURLWithPath: try support.temporaryFile(Self.cleanScreen, name: "live.json"))
+        let url = URL(fileURLWithPath: try support.temporary.file(Self.cleanScreen, name: "live.json"))
         let live = try ReloadingRegistry(contentsOf: url, plugins: Self.plugins(), including: [.declarations(Self.swiftMappings)])
         try Data(Self.overlappingScreen.utf8).write(to: url)
         #expect(throws: ConfigurationError.self) { try live.reload() }
@@ -162,11 +163,11 @@ import Testing
         let support = CommandLineToolTests()
         var plugins = Self.plugins()
         plugins.register(view: "Spare", for: Post.self) { post, _ in post.author }
-        let catalog = try support.temporaryFile(
+        let catalog = try support.temporary.file(
             String(decoding: try plugins.catalogDocument(including: [.declarations(Self.swiftMappings)]), as: UTF8.self),
             name: "catalog.json"
         )
-        let screens = try (1...3).map { try support.temporaryFile(Self.cleanScreen, name: "screen\($0).json") }
+        let screens = try (1...3).map { try support.temporary.file(Self.cleanScreen, name: "screen\($0).json") }
         let result = support.run(["validate", "--catalog", catalog] + screens, tool: .standalone)
         #expect(result.code == .success)
         let unused = result.errors.split(separator: "\n").filter { $0.contains("[unused-view]") }
@@ -183,7 +184,8 @@ import Testing
             #expect(error.diagnostics.map(\.code) == [.unreadableFile])
             #expect(error.diagnostics.first?.message.contains("/nonexistent/feed.json") == true)
         }
-        let url = URL(fileURLWithPath: try CommandLineToolTests().temporaryFile(Self.overlappingScreen, name: "feed.json"))
+        let temporary = TemporaryDirectory(prefix: "one-truth-tests")
+        let url = URL(fileURLWithPath: try temporary.file(Self.overlappingScreen, name: "feed.json"))
         do {
             _ = try MappingRegistry(plugins: Self.plugins(), sources: [.declarations(Self.swiftMappings), .json(contentsOf: url)])
             Issue.record("the overlap was not found")
