@@ -9,6 +9,9 @@ import Testing
 /// characters: the text and `github` formats escape them; JSON and SARIF
 /// stay exact (JSON escapes them itself).
 @Suite struct NonPrintingCharacterTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "non-printing-character-tests")
+
     static func diagnostic(_ message: String, file: String = "m.json") -> Diagnostic {
         Diagnostic(
             severity: .error, code: .unknownView, message: message,
@@ -60,7 +63,7 @@ import Testing
 
     @Test func everyFormatOfValidateIsSafeAndJSONIsExact() throws {
         let support = CommandLineToolTests()
-        let mappings = try support.temporary.file(
+        let mappings = try temporary.file(
             configuration(#"{ "view": "\u001b[31mRED", "model": "Dish" }"#, #"{ "view": "Price\u0000Row", "model": "Dish" }"#),
             name: "m.json"
         )
