@@ -298,7 +298,7 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
         let old = try temporary.file(configuration(Self.dishRow), name: "old.json")
         let broken = MarkedText(configuration(#"{ "view": 1️⃣"DishRo", "model": "Dish" }"#))
         let new = try temporary.file(broken.text, name: "new.json")
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+        let missing = temporary.url("never-written").path
         let result = run(["diff", old, new, "--data", missing])
         #expect(result.code == .usage)
         #expect(result.output == "")

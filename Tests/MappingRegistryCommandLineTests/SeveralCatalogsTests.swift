@@ -83,7 +83,7 @@ import Testing
     @Test func aCatalogThatCannotBeUsedIsExitTwoAndTheOthersAreStillChecked() throws {
         let (new, old) = try catalogs(oldName: "older.json")
         let mappings = try temporary.file(Self.mappings.text, name: "m.json")
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".json").path
+        let missing = temporary.url("never-written.json").path
         let name = URL(fileURLWithPath: missing).lastPathComponent
         let result = run(["validate", "--catalog", new, "--catalog", missing, "--catalog", old, "--mappings", mappings])
         #expect(result.code == .usage)
