@@ -27,19 +27,18 @@ import Testing
 
     /// A folder of its own per test, as the plugin's target folder.
     struct Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("build-check-\(UUID().uuidString)")
+        let directory = TemporaryDirectory(prefix: "build-check")
+
+        var url: URL { directory.url }
 
         func write(_ name: String, _ contents: Data) throws -> String {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            let file = url.appendingPathComponent(name)
-            try contents.write(to: file)
-            return file.path
+            try directory.write(contents, to: name).path
         }
 
-        var output: String { url.appendingPathComponent("CheckedMappings.swift").path }
+        var output: String { directory.url("CheckedMappings.swift").path }
 
         func remove() {
-            try? FileManager.default.removeItem(at: url)
+            directory.remove()
         }
     }
 

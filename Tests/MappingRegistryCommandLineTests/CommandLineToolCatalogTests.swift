@@ -2,11 +2,15 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
 import RegistryFixtures
+import TestSupport
 import Testing
 
 /// `schema`, `catalog` and `validate --catalog` on an app's command, and
 /// the policy flags of `validate`, run in-process.
 @Suite struct CommandLineToolCatalogTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "command-line-catalog-tests")
+
     static func tool() -> CommandLineTool {
         CommandLineToolTests.tool()
     }
@@ -18,16 +22,12 @@ import Testing
         return CommandLineToolTests.Run(code: code, output: output, errors: errors)
     }
 
-    func temporaryFile(_ text: String, name: String) throws -> String {
-        try CommandLineToolTests().temporaryFile(text, name: name)
-    }
-
     @Test func catalogPrintsTheDescriptionAndValidateReadsItBack() throws {
         let catalog = run(["catalog"])
         #expect(catalog.code == .success)
         #expect(catalog.output == CatalogDescription(Self.tool().plugins).rendered())
-        let path = try temporaryFile(catalog.output, name: "catalog.json")
-        let mappings = try temporaryFile(configuration(#"{ "view": "DishRow", "model": "String" }"#), name: "m.json")
+        let path = try temporary.file(catalog.output, name: "catalog.json")
+        let mappings = try temporary.file(configuration(#"{ "view": "DishRow", "model": "String" }"#), name: "m.json")
         let withCatalog = run(["validate", "--catalog", path, "--mappings", mappings])
         let withPlugins = run(["validate", "--mappings", mappings])
         #expect(withCatalog.code == .failure)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aBrokenCatalogFileIsExitTwo() throws {
-        let path = try temporaryFile(#"{"catalogVersion": 1}"#, name: "catalog.json")
+        let path = try temporary.file(#"{"catalogVersion": 1}"#, name: "catalog.json")
         let result = run(["validate", "--catalog", path])
         #expect(result.code == .usage)
         #expect(result.errors == "\(path):1:1: error: the catalog has no 'models' [missing-key]\n{\"catalogVersion\": 1}\n^\ntool: error: cannot use the catalog '\(path)'\n")
@@ -64,8 +64,8 @@ import Testing
     }
 
     @Test func policyFlagsChangeWhatValidateReportsAndItsExitCode() throws {
-        let mappings = try temporaryFile(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
-        let data = try temporaryFile(#"{"sections": [{"items": [{"model": "Int", "value": 7}]}]}"#, name: "d.json")
+        let mappings = try temporary.file(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Int", "value": 7}]}]}"#, name: "d.json")
         let plain = run(["validate", "--mappings", mappings, "--data", data])
         #expect(plain.code == .failure)
         let relaxed = run(["validate", "--mappings", mappings, "--data", data, "--warning", "missing-mapping", "--ignore", "unused-view"])

@@ -3,10 +3,14 @@ import MappingRegistry
 @testable import MappingRegistryCommandLine
 import RegistryFixtures
 import ModelStorage
+import TestSupport
 import Testing
 
 /// The command front end run in-process with the fixture plugins.
 @Suite struct CommandLineToolTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "command-line-tool-tests")
+
     struct Run {
         var code: ExitCode
         var output: String
@@ -45,17 +49,8 @@ import Testing
         return Run(code: code, output: output, errors: errors)
     }
 
-    /// Writes text to a fresh temporary file and returns its path.
-    func temporaryFile(_ text: String, name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
     @Test func renderPrintsTheTextAndNothingElse() throws {
-        let mappings = try temporaryFile(Self.mappings, name: "mappings.json")
+        let mappings = try temporary.file(Self.mappings, name: "mappings.json")
         let result = run(["--mappings", mappings])
         #expect(result.code == .success)
         #expect(result.output == "== Starters ==\ndish Soup\n")
@@ -63,8 +58,8 @@ import Testing
     }
 
     @Test func renderReportsMissingItemsAndStrictMakesThemFail() throws {
-        let mappings = try temporaryFile(Self.mappings, name: "mappings.json")
-        let data = try temporaryFile(#"{"sections": [{"items": [{"model": "Int", "value": 7}]}]}"#, name: "data.json")
+        let mappings = try temporary.file(Self.mappings, name: "mappings.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Int", "value": 7}]}]}"#, name: "data.json")
         let lenient = run(["render", "--mappings", mappings, "--data", data])
         #expect(lenient.code == .success)
         #expect(lenient.output == "[missing-mapping: Int at section 0, item 0]\n")
@@ -75,7 +70,7 @@ import Testing
     }
 
     @Test func validateTextPrintsSourceLineAndCaret() throws {
-        let mappings = try temporaryFile(configuration(#"{ "view": "DishRo", "model": "Dish" }"#), name: "broken.json")
+        let mappings = try temporary.file(configuration(#"{ "view": "DishRo", "model": "Dish" }"#), name: "broken.json")
         let result = run(["validate", "--mappings", mappings])
         #expect(result.code == .failure)
         #expect(result.errors.hasPrefix("""
@@ -90,8 +85,8 @@ import Testing
     }
 
     @Test func validateJSONIsOneParsableDocument() throws {
-        let mappings = try temporaryFile(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
-        let data = try temporaryFile(#"{"sections": [{"items": [{"model": "Int", "value": 7}]}]}"#, name: "d.json")
+        let mappings = try temporary.file(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Int", "value": 7}]}]}"#, name: "d.json")
         let result = run(["validate", "--mappings", mappings, "--data", data, "--format", "json"])
         #expect(result.code == .failure)
         struct Report: Decodable {
@@ -110,8 +105,8 @@ import Testing
     }
 
     @Test func warningsFailOnlyWithWarningsAsErrors() throws {
-        let mappings = try temporaryFile(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
-        let data = try temporaryFile(#"{"sections": []}"#, name: "d.json")
+        let mappings = try temporary.file(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
+        let data = try temporary.file(#"{"sections": []}"#, name: "d.json")
         let lenient = run(["validate", "--mappings", mappings, "--data", data])
         #expect(lenient.code == .success)
         #expect(lenient.errors.contains("warning: view 'TitleView' is registered but no mapping"))
@@ -122,7 +117,7 @@ import Testing
     }
 
     @Test func cleanValidationExitsZero() throws {
-        let mappings = try temporaryFile(Self.mappings, name: "mappings.json")
+        let mappings = try temporary.file(Self.mappings, name: "mappings.json")
         let result = run(["validate", "--mappings", mappings])
         #expect(result.code == .success)
         #expect(result.errors == "tool: 0 errors, 0 warnings; checked \(mappings) (2 mappings) and data.json (2 stored models)\n")

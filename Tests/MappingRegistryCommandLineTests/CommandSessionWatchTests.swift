@@ -2,6 +2,7 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
 import RegistryFixtures
+import TestSupport
 import Testing
 
 /// `render --watch` in-process, driven by a ``WatchScript``: each edit is
@@ -33,17 +34,15 @@ import Testing
     static let soup = #"{"sections": [{"header": {"model": "String", "value": "Soups"}, "items": [{"model": "Dish", "value": {"name": "Onion soup", "price": 7, "vegan": false}}]}]}"#
 
     /// A fresh directory with the two watched files.
+    /// Removed when the last copy goes, with what the test wrote beside them.
     struct Files {
+        let directory = TemporaryDirectory(prefix: "watch")
         let mappings: URL
         let data: URL
 
         init(mappings text: String, data: String = CommandSessionWatchTests.soup) throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            mappings = directory.appendingPathComponent("mappings.json")
-            self.data = directory.appendingPathComponent("data.json")
-            try Data(text.utf8).write(to: mappings)
-            try Data(data.utf8).write(to: self.data)
+            mappings = try directory.write(text, to: "mappings.json")
+            self.data = try directory.write(data, to: "data.json")
         }
 
         var arguments: [String] { ["render", "--watch", "--mappings", mappings.path, "--data", data.path] }

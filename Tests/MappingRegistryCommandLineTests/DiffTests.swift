@@ -26,6 +26,9 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
 /// `diff OLD NEW`: every stored model the new mappings file renders
 /// differently, in each output format, run in-process.
 @Suite struct DiffTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "diff-tests")
+
     static let header = #"{ "view": "TitleView", "model": "String", "kind": "header" }"#
     static let dishRow = #"{ "view": "DishRow", "model": "Dish" }"#
 
@@ -54,10 +57,6 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
 
     func run(_ arguments: [String], tool: CommandLineTool = tool()) -> CommandLineToolTests.Run {
         CommandLineToolCatalogTests().run(arguments, tool: tool)
-    }
-
-    func temporaryFile(_ text: String, name: String) throws -> String {
-        try CommandLineToolTests().temporaryFile(text, name: name)
     }
 
     /// `template` with each marker replaced by its `line:column` in the
@@ -161,9 +160,9 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
         let old = document(diffCase.old)
         let new = document(diffCase.new, header: diffCase.newHasHeader)
         return (
-            try temporaryFile(old.text, name: "old.json"),
-            try temporaryFile(new.text, name: "new.json"),
-            try temporaryFile(Self.data.text, name: "data.json"),
+            try temporary.file(old.text, name: "old.json"),
+            try temporary.file(new.text, name: "new.json"),
+            try temporary.file(Self.data.text, name: "data.json"),
             [Self.data, old, new]
         )
     }
@@ -187,8 +186,8 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func sameFileTwiceIsExitZero() throws {
-        let path = try temporaryFile(configuration(Self.header, Self.dishRow), name: "m.json")
-        let data = try temporaryFile(Self.data.text, name: "data.json")
+        let path = try temporary.file(configuration(Self.header, Self.dishRow), name: "m.json")
+        let data = try temporary.file(Self.data.text, name: "data.json")
         let result = run(["diff", path, path, "--data", data])
         #expect(result.code == .success)
         #expect(result.output == "no stored model renders differently (3 compared)\n")
@@ -260,7 +259,7 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
 
     @Test func everyDataDocumentIsCompared() throws {
         let (old, new, data, _) = try files(Self.cases[1])
-        let second = try temporaryFile(Self.data.text, name: "second.json")
+        let second = try temporary.file(Self.data.text, name: "second.json")
         let result = run(["diff", old, new, "--data", data, "--data", second])
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 5)
@@ -296,10 +295,10 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func aFileThatDoesNotLoadIsReportedAndNothingIsCompared() throws {
-        let old = try temporaryFile(configuration(Self.dishRow), name: "old.json")
+        let old = try temporary.file(configuration(Self.dishRow), name: "old.json")
         let broken = MarkedText(configuration(#"{ "view": 1️⃣"DishRo", "model": "Dish" }"#))
-        let new = try temporaryFile(broken.text, name: "new.json")
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+        let new = try temporary.file(broken.text, name: "new.json")
+        let missing = temporary.url("never-written").path
         let result = run(["diff", old, new, "--data", missing])
         #expect(result.code == .usage)
         #expect(result.output == "")

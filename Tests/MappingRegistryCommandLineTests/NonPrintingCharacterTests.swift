@@ -2,12 +2,16 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
 import RegistryFixtures
+import TestSupport
 import Testing
 
 /// Text from a configuration never reaches a terminal as raw control
 /// characters: the text and `github` formats escape them; JSON and SARIF
 /// stay exact (JSON escapes them itself).
 @Suite struct NonPrintingCharacterTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "non-printing-character-tests")
+
     static func diagnostic(_ message: String, file: String = "m.json") -> Diagnostic {
         Diagnostic(
             severity: .error, code: .unknownView, message: message,
@@ -59,7 +63,7 @@ import Testing
 
     @Test func everyFormatOfValidateIsSafeAndJSONIsExact() throws {
         let support = CommandLineToolTests()
-        let mappings = try support.temporaryFile(
+        let mappings = try temporary.file(
             configuration(#"{ "view": "\u001b[31mRED", "model": "Dish" }"#, #"{ "view": "Price\u0000Row", "model": "Dish" }"#),
             name: "m.json"
         )

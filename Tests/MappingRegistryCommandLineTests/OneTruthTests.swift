@@ -1,11 +1,15 @@
 import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
+import TestSupport
 import Testing
 
 /// A feed app that declares some mappings in Swift and the rest in JSON
 /// screens: every tool checks the JSON together with the Swift mappings.
 @Suite struct OneTruthTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "one-truth-tests")
+
     struct Post: Sendable {
         var author: String
         var verified = false
@@ -78,11 +82,11 @@ import Testing
 
     @Test func theStandaloneValidatorChecksAScreenWithTheAppsSwiftMappings() throws {
         let support = CommandLineToolTests()
-        let catalog = try support.temporaryFile(
+        let catalog = try temporary.file(
             String(decoding: try Self.plugins().catalogDocument(including: [.declarations(Self.swiftMappings)]), as: UTF8.self),
             name: "catalog.json"
         )
-        let screen = try support.temporaryFile(Self.overlappingScreen, name: "feed.json")
+        let screen = try temporary.file(Self.overlappingScreen, name: "feed.json")
         let result = support.run(["validate", "--catalog", catalog, screen], tool: .standalone)
         #expect(result.code == .failure)
         #expect(locatedLines(result.errors) == expectedOverlap(in: screen))
@@ -93,13 +97,13 @@ import Testing
     @Test func theAppsEmbeddedValidateAndItsReloadingRegistryAgree() throws {
         let support = CommandLineToolTests()
         let tool = CommandLineTool(name: "feed", plugins: Self.plugins(), sources: [.declarations(Self.swiftMappings)])
-        let screen = try support.temporaryFile(Self.overlappingScreen, name: "feed.json")
+        let screen = try temporary.file(Self.overlappingScreen, name: "feed.json")
         let result = support.run(["validate", "--mappings", screen], tool: tool)
         #expect(result.code == .failure)
         #expect(locatedLines(result.errors) == expectedOverlap(in: screen))
 
         // A live reload keeps the Swift mappings: the colliding version is refused.
-        let url = URL(fileURLWithPath: try support.temporaryFile(Self.cleanScreen, name: "live.json"))
+        let url = URL(fileURLWithPath: try temporary.file(Self.cleanScreen, name: "live.json"))
         let live = try ReloadingRegistry(contentsOf: url, plugins: Self.plugins(), including: [.declarations(Self.swiftMappings)])
         try Data(Self.overlappingScreen.utf8).write(to: url)
         #expect(throws: ConfigurationError.self) { try live.reload() }
@@ -162,11 +166,11 @@ import Testing
         let support = CommandLineToolTests()
         var plugins = Self.plugins()
         plugins.register(view: "Spare", for: Post.self) { post, _ in post.author }
-        let catalog = try support.temporaryFile(
+        let catalog = try temporary.file(
             String(decoding: try plugins.catalogDocument(including: [.declarations(Self.swiftMappings)]), as: UTF8.self),
             name: "catalog.json"
         )
-        let screens = try (1...3).map { try support.temporaryFile(Self.cleanScreen, name: "screen\($0).json") }
+        let screens = try (1...3).map { try temporary.file(Self.cleanScreen, name: "screen\($0).json") }
         let result = support.run(["validate", "--catalog", catalog] + screens, tool: .standalone)
         #expect(result.code == .success)
         let unused = result.errors.split(separator: "\n").filter { $0.contains("[unused-view]") }
@@ -183,7 +187,7 @@ import Testing
             #expect(error.diagnostics.map(\.code) == [.unreadableFile])
             #expect(error.diagnostics.first?.message.contains("/nonexistent/feed.json") == true)
         }
-        let url = URL(fileURLWithPath: try CommandLineToolTests().temporaryFile(Self.overlappingScreen, name: "feed.json"))
+        let url = URL(fileURLWithPath: try temporary.file(Self.overlappingScreen, name: "feed.json"))
         do {
             _ = try MappingRegistry(plugins: Self.plugins(), sources: [.declarations(Self.swiftMappings), .json(contentsOf: url)])
             Issue.record("the overlap was not found")

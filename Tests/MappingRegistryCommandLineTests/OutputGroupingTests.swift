@@ -2,6 +2,7 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
 import RegistryFixtures
+import TestSupport
 import Testing
 
 /// Diagnostics are grouped by file, in the order the files were given,
@@ -15,6 +16,9 @@ import Testing
         var second: String
     }
 
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "output-grouping-tests")
+
     /// A catalog of the fixture plugins and two broken mappings files, each
     /// with an error. The second file's name sorts first. (Unused plugins
     /// are reported once per run, and not at all when a file is unreadable.)
@@ -22,10 +26,10 @@ import Testing
         let support = CommandLineToolTests()
         let catalog = support.run(["catalog"]).output
         return Files(
-            catalog: try support.temporaryFile(catalog, name: "catalog.json"),
-            first: try support.temporaryFile(configuration(#"{ "view": "DishRo", "model": "Dish" }"#), name: "z-first.json"),
+            catalog: try temporary.file(catalog, name: "catalog.json"),
+            first: try temporary.file(configuration(#"{ "view": "DishRo", "model": "Dish" }"#), name: "z-first.json"),
             missing: "/nonexistent/missing.json",
-            second: try support.temporaryFile(configuration(#"{ "view": "DishRow", "model": "Dihs" }"#), name: "a-second.json")
+            second: try temporary.file(configuration(#"{ "view": "DishRow", "model": "Dihs" }"#), name: "a-second.json")
         )
     }
 
@@ -72,8 +76,8 @@ import Testing
         let support = CommandLineToolTests()
         // The mappings leave a view unused (a warning without a location);
         // the data has an item no mapping takes (an error located in it).
-        let mappings = try support.temporaryFile(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
-        let data = try support.temporaryFile(#"{"sections": [{"items": [{"model": "Int", "value": 7}]}]}"#, name: "d.json")
+        let mappings = try temporary.file(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Int", "value": 7}]}]}"#, name: "d.json")
         let result = support.run(["validate", "--mappings", mappings, "--data", data])
         #expect(result.code == .failure)
         let order = offsets(of: ["no mapping in \(mappings) uses it", "\(data):1:26: error: no cell mapping"], in: result.errors)

@@ -2,6 +2,7 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
 import ModelStorage
+import TestSupport
 import Testing
 
 // The listings of "Serving mappings from a server" (MappingRegistry's DocC):
@@ -96,14 +97,13 @@ enum ServedApp {
     /// The CI listing's command, run against the two versions' catalogs,
     /// prints the article's output, word for word.
     @Test func ciChecksTheConfigurationAgainstBothCatalogs() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Catalogs"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = TemporaryDirectory(prefix: "serving")
+        defer { temporary.remove() }
+        let directory = temporary.url
         for version in ["1.0", "1.1"] {
-            try ServedApp.plugins(version: version).catalogDocument(including: [])
-                .write(to: directory.appendingPathComponent("Catalogs/app-\(version).json"))
+            try temporary.write(ServedApp.plugins(version: version).catalogDocument(including: []), to: "Catalogs/app-\(version).json")
         }
-        try Self.served().write(to: directory.appendingPathComponent("mappings.json"))
+        try temporary.write(Self.served(), to: "mappings.json")
         let listing = try #require(try Self.blocks("sh").first)
         let lines = listing.split(separator: "\n").map(String.init)
         let command = try #require(lines.first?.split(separator: " ").map(String.init))
@@ -134,9 +134,9 @@ enum ServedApp {
     }
 
     @Test func theAppAppliesTheDownloadAndTheNextStartServesItFromTheCache() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = TemporaryDirectory(prefix: "serving")
+        defer { temporary.remove() }
+        let directory = temporary.url
         let bundled = directory.appendingPathComponent("mappings.json")
         let cache = directory.appendingPathComponent("mappings.cache")
         try Data(#"{"version": 1, "mappings": [{"view": "DishRow", "model": "Dish"}]}"#.utf8).write(to: bundled)

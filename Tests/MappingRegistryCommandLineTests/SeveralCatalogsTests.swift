@@ -8,12 +8,11 @@ import Testing
 /// `validate --catalog A.json --catalog B.json`: one configuration checked
 /// against several app versions' catalogs, each reported on its own.
 @Suite struct SeveralCatalogsTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "several-catalogs-tests")
+
     func run(_ arguments: [String], tool: CommandLineTool = CommandLineToolTests.tool()) -> CommandLineToolTests.Run {
         CommandLineToolCatalogTests().run(arguments, tool: tool)
-    }
-
-    func temporaryFile(_ text: String, name: String) throws -> String {
-        try CommandLineToolTests().temporaryFile(text, name: name)
     }
 
     static let mappings = MarkedText(configuration(
@@ -30,7 +29,7 @@ import Testing
         let views = try #require(description["views"] as? [[String: Any]])
         description["views"] = views.filter { $0["name"] as? String != "TitleView" }
         let older = try JSONSerialization.data(withJSONObject: description, options: [.prettyPrinted, .sortedKeys])
-        return (try temporaryFile(written, name: "catalog.json"), try temporaryFile(String(decoding: older, as: UTF8.self), name: oldName))
+        return (try temporary.file(written, name: "catalog.json"), try temporary.file(String(decoding: older, as: UTF8.self), name: oldName))
     }
 
     /// Each line of `text` after `prefix`.
@@ -40,7 +39,7 @@ import Testing
 
     @Test func eachCatalogsReportIsItsOwnRunPrefixedThenOneLineForAll() throws {
         let (new, old) = try catalogs(oldName: "older.json")
-        let mappings = try temporaryFile(Self.mappings.text, name: "m.json")
+        let mappings = try temporary.file(Self.mappings.text, name: "m.json")
         let alone = [new, old].map { run(["validate", "--catalog", $0, "--mappings", mappings]) }
         #expect(alone.map(\.code) == [.success, .failure])
         #expect(alone[1].errors.hasPrefix(Self.mappings.expand("\(mappings):1️⃣: error: unknown view 'TitleView'")))
@@ -53,7 +52,7 @@ import Testing
 
     @Test func oneCatalogPrintsWithoutPrefixAsBefore() throws {
         let (new, _) = try catalogs()
-        let mappings = try temporaryFile(Self.mappings.text, name: "m.json")
+        let mappings = try temporary.file(Self.mappings.text, name: "m.json")
         let result = run(["validate", "--catalog", new, "--mappings", mappings])
         #expect(!result.errors.contains("["))
         #expect(result.errors.hasSuffix("tool: 0 errors, 0 warnings; checked \(mappings) (2 mappings)\n"))
@@ -61,7 +60,7 @@ import Testing
 
     @Test func catalogsWithOneFileNameAreLabelledByPath() throws {
         let (new, old) = try catalogs()
-        let mappings = try temporaryFile(Self.mappings.text, name: "m.json")
+        let mappings = try temporary.file(Self.mappings.text, name: "m.json")
         let result = run(["validate", "--catalog", new, "--catalog", old, "--mappings", mappings])
         #expect(result.errors.contains("\n[\(old)] \(mappings):"))
         #expect(result.errors.hasSuffix("tool: 1 error, 0 warnings; checked against 2 catalogs; errors with \(old)\n"))
@@ -74,8 +73,8 @@ import Testing
 
     @Test func everyCatalogPassingIsExitZero() throws {
         let (new, _) = try catalogs()
-        let mappings = try temporaryFile(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
-        let copy = try temporaryFile(try String(contentsOfFile: new, encoding: .utf8), name: "copy.json")
+        let mappings = try temporary.file(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "m.json")
+        let copy = try temporary.file(try String(contentsOfFile: new, encoding: .utf8), name: "copy.json")
         let result = run(["validate", "--catalog", new, "--catalog", copy, "--mappings", mappings])
         #expect(result.code == .success)
         #expect(result.errors.hasSuffix("tool: 0 errors, 2 warnings; checked against 2 catalogs, no errors with any\n"))
@@ -83,8 +82,8 @@ import Testing
 
     @Test func aCatalogThatCannotBeUsedIsExitTwoAndTheOthersAreStillChecked() throws {
         let (new, old) = try catalogs(oldName: "older.json")
-        let mappings = try temporaryFile(Self.mappings.text, name: "m.json")
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".json").path
+        let mappings = try temporary.file(Self.mappings.text, name: "m.json")
+        let missing = temporary.url("never-written.json").path
         let name = URL(fileURLWithPath: missing).lastPathComponent
         let result = run(["validate", "--catalog", new, "--catalog", missing, "--catalog", old, "--mappings", mappings])
         #expect(result.code == .usage)
@@ -95,7 +94,7 @@ import Testing
 
     @Test func jsonNamesTheCatalogOfEachDiagnosticAndCountsPerCatalog() throws {
         let (new, old) = try catalogs(oldName: "older.json")
-        let mappings = try temporaryFile(Self.mappings.text, name: "m.json")
+        let mappings = try temporary.file(Self.mappings.text, name: "m.json")
         let result = run(["validate", "--catalog", new, "--catalog", old, "--mappings", mappings, "--format", "json"])
         #expect(result.code == .failure)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -113,7 +112,7 @@ import Testing
 
     @Test func sarifHasOneRunPerCatalog() throws {
         let (new, old) = try catalogs(oldName: "older.json")
-        let mappings = try temporaryFile(Self.mappings.text, name: "m.json")
+        let mappings = try temporary.file(Self.mappings.text, name: "m.json")
         let result = run(["validate", "--catalog", new, "--catalog", old, "--mappings", mappings, "--format", "sarif"])
         let log = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let runs = try #require(log["runs"] as? [[String: Any]])
@@ -130,7 +129,7 @@ import Testing
 
     @Test func githubAnnotationsNameTheCatalog() throws {
         let (new, old) = try catalogs(oldName: "older.json")
-        let mappings = try temporaryFile(Self.mappings.text, name: "m.json")
+        let mappings = try temporary.file(Self.mappings.text, name: "m.json")
         let result = run(["validate", "--catalog", new, "--catalog", old, "--mappings", mappings, "--format", "github"])
         let location = Self.mappings.locations[1].map { "line=\($0.line),col=\($0.column)" } ?? ""
         #expect(result.output.contains("::error file=\(GitHubAnnotations.escapeProperty(mappings)),\(location)::[older.json] unknown view 'TitleView'"))
@@ -139,7 +138,7 @@ import Testing
 
     @Test func theStandaloneToolChecksEachFileAgainstEachCatalog() throws {
         let (new, old) = try catalogs(oldName: "older.json")
-        let mappings = try temporaryFile(Self.mappings.text, name: "m.json")
+        let mappings = try temporary.file(Self.mappings.text, name: "m.json")
         let result = run(["validate", "--catalog", new, "--catalog", old, mappings], tool: .standalone)
         #expect(result.code == .failure)
         #expect(result.errors.contains(Self.mappings.expand("[older.json] \(mappings):1️⃣: error: unknown view 'TitleView'")))

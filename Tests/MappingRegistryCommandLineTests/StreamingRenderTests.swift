@@ -3,11 +3,15 @@ import MappingRegistry
 @testable import MappingRegistryCommandLine
 import ModelStorage
 import RegistryFixtures
+import TestSupport
 import Testing
 
 /// `render` writes its text as it goes, in bounded pieces, and reports each
 /// unrenderable item at its place in the data document.
 @Suite struct StreamingRenderTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "streaming-render-tests")
+
     /// A stream that keeps what it is given and the size of every write.
     struct RecordingStream: TextOutputStream {
         var text = ""
@@ -102,10 +106,6 @@ import Testing
     }
 
     private func temporaryMappings() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("mappings.json")
-        try Data(Self.mappings.utf8).write(to: url)
-        return url.path
+        try temporary.file(Self.mappings, name: "mappings.json")
     }
 }

@@ -2,11 +2,15 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
 import RegistryFixtures
+import TestSupport
 import Testing
 
 /// A file that cannot be read hides nothing of the files that can: their
 /// diagnostics are reported with the read error, and the exit code is 2.
 @Suite struct UnreadableInputTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "unreadable-input-tests")
+
     static let brokenMappings = configuration(#"{ "view": "DishRo", "model": "Dish" }"#)
     static let missing = "/nonexistent/data.json"
 
@@ -14,12 +18,8 @@ import Testing
         CommandLineToolTests().run(arguments, tool: tool)
     }
 
-    func temporaryFile(_ text: String, name: String) throws -> String {
-        try CommandLineToolTests().temporaryFile(text, name: name)
-    }
-
     @Test func validateReportsTheMappingsWhenTheDataCannotBeRead() throws {
-        let mappings = try temporaryFile(Self.brokenMappings, name: "broken.json")
+        let mappings = try temporary.file(Self.brokenMappings, name: "broken.json")
         let result = run(["validate", "--mappings", mappings, "--data", Self.missing])
         #expect(result.code == .usage)
         #expect(result.errors == """
@@ -35,7 +35,7 @@ import Testing
 
     @Test(arguments: ["json", "sarif", "github"])
     func everyFormatCarriesTheMappingsDiagnosticsToo(format: String) throws {
-        let mappings = try temporaryFile(Self.brokenMappings, name: "broken.json")
+        let mappings = try temporary.file(Self.brokenMappings, name: "broken.json")
         let result = run(["validate", "--mappings", mappings, "--data", Self.missing, "--format", format])
         #expect(result.code == .usage)
         #expect(result.output.contains("unknown view 'DishRo'"), "\(format) lacks the mappings' error")
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func validateReportsTheDataWhenTheMappingsCannotBeRead() throws {
-        let data = try temporaryFile(#"{"sections": [{"items": [{"model": "Dihs", "value": 1}]}]}"#, name: "data.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Dihs", "value": 1}]}]}"#, name: "data.json")
         let result = run(["validate", "--mappings", "/nonexistent/mappings.json", "--data", data])
         #expect(result.code == .usage)
         #expect(result.errors.hasPrefix("error: cannot read '/nonexistent/mappings.json': no such file [unreadable-file]\n\(data):1:"))
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func renderReportsTheMappingsWhenTheDataCannotBeRead() throws {
-        let mappings = try temporaryFile(Self.brokenMappings, name: "broken.json")
+        let mappings = try temporary.file(Self.brokenMappings, name: "broken.json")
         let result = run(["render", "--mappings", mappings, "--data", Self.missing])
         #expect(result.code == .usage)
         #expect(result.output == "")
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func renderReportsTheDataWhenTheMappingsCannotBeRead() throws {
-        let data = try temporaryFile(#"{"sections": [{"items": [{"model": "Dihs", "value": 1}]}]}"#, name: "data.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Dihs", "value": 1}]}]}"#, name: "data.json")
         let result = run(["render", "--mappings", "/nonexistent/mappings.json", "--data", data])
         #expect(result.code == .usage)
         #expect(result.output == "")
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func renderWithBrokenMappingsAndReadableDataStillFailsWithOne() throws {
-        let mappings = try temporaryFile(Self.brokenMappings, name: "broken.json")
+        let mappings = try temporary.file(Self.brokenMappings, name: "broken.json")
         let result = run(["render", "--mappings", mappings])
         #expect(result.code == .failure)
         #expect(result.errors.hasSuffix("tool: 1 error, 1 warning; nothing rendered\n"))

@@ -47,10 +47,10 @@ import TestSupport
     }
 
     @Test func theNearestMappingsFileOnDiskAboveTheDocumentIsUsed() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("data-mappings-\(UUID().uuidString)")
-        let nested = root.appendingPathComponent("Data/Menu")
-        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = TemporaryDirectory(prefix: "data-mappings")
+        defer { temporary.remove() }
+        let root = temporary.url
+        let nested = try temporary.createDirectory("Data/Menu")
         try Data(Self.loads.utf8).write(to: root.appendingPathComponent("mappings.json"))
         var client = TestClient()
         let dataURI = DocumentURI.uri(ofPath: nested.appendingPathComponent("data.json").path)

@@ -22,12 +22,10 @@ import TestSupport
     }
 
     /// A project: `root/Sources/App/Plugins.swift` and `root/Schemas/app.catalog.json`.
-    static func project() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("definition-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Schemas"), withIntermediateDirectories: true)
-        try Data("import MappingRegistry\n\nplugins.register(view: DishRow.self, named: \"DishRow\")\n".utf8)
-            .write(to: root.appendingPathComponent("Sources/App/Plugins.swift"))
+    static func project() throws -> TemporaryDirectory {
+        let root = TemporaryDirectory(prefix: "definition")
+        try root.createDirectory("Schemas")
+        try root.write("import MappingRegistry\n\nplugins.register(view: DishRow.self, named: \"DishRow\")\n", to: "Sources/App/Plugins.swift")
         return root
     }
 
@@ -37,8 +35,9 @@ import TestSupport
     }
 
     @Test func aRelativeSiteIsFoundAboveTheCatalogFileWhereverTheServerRuns() throws {
-        let root = try Self.project()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let project = try Self.project()
+        defer { project.remove() }
+        let root = project.url
         var client = TestClient(
             catalogDocument: try Self.catalog(registeredAt: "Sources/App/Plugins.swift:3"),
             catalogPath: root.appendingPathComponent("Schemas/app.catalog.json").path
@@ -51,8 +50,9 @@ import TestSupport
     }
 
     @Test func aRelativeSiteIsFoundInTheWorkspaceRoot() throws {
-        let root = try Self.project()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let project = try Self.project()
+        defer { project.remove() }
+        let root = project.url
         var client = TestClient(
             catalogDocument: try Self.catalog(registeredAt: "Sources/App/Plugins.swift:3"),
             workspace: ["rootUri": DocumentURI.uri(ofPath: root.path)]
@@ -63,8 +63,9 @@ import TestSupport
 
     @Test(arguments: ["Sources/Gone/Plugins.swift:3", "/nowhere/Plugins.swift:3", "Sources/App:3"])
     func aSiteWhoseFileDoesNotExistIsNotAnswered(site: String) throws {
-        let root = try Self.project()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let project = try Self.project()
+        defer { project.remove() }
+        let root = project.url
         var client = TestClient(
             catalogDocument: try Self.catalog(registeredAt: site),
             catalogPath: root.appendingPathComponent("Schemas/app.catalog.json").path,

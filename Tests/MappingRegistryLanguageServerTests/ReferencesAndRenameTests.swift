@@ -147,9 +147,9 @@ import TestSupport
         #expect((refusal["error"] as? [String: Any])?["message"] as? String
             == "only a registered plugin's name can be renamed: put the cursor on a view, model, predicate, decorator or handler name")
 
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rename-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = TemporaryDirectory(prefix: "rename")
+        defer { temporary.remove() }
+        let root = temporary.url
         try Data("plugins.register(view: DishRow.self)\n".utf8).write(to: root.appendingPathComponent("Plugins.swift"))
         var typed = TestClient(catalogDocument: try DefinitionSiteTests.catalog(registeredAt: root.appendingPathComponent("Plugins.swift").path + ":1"))
         _ = typed.open(Self.firstURI, Self.first.text)
@@ -168,9 +168,10 @@ import TestSupport
     }
 
     @Test func filesOnDiskUnderTheWorkspaceRootAreSearchedToo() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Config/.build"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = TemporaryDirectory(prefix: "workspace")
+        defer { temporary.remove() }
+        let root = temporary.url
+        try temporary.createDirectory("Config/.build")
         let onDisk = MarkedText(#"{ "version": 1, "mappings": [{ "view": 1️⃣"DishRow", "model": "Dish" }] }"#)
         try Data(onDisk.text.utf8).write(to: root.appendingPathComponent("Config/feed.json"))
         // Build products and other JSON are not searched.

@@ -1,13 +1,15 @@
 import Foundation
 @testable import MappingRegistry
+import TestSupport
 import Testing
 
 /// Reading input files: empty files, the size limit, and what cannot be read.
 @Suite struct FileReaderTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "file-reader")
+
     private func file(_ bytes: Int) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("file-reader-\(UUID().uuidString)")
-        try Data(repeating: UInt8(ascii: "x"), count: bytes).write(to: url)
-        return url
+        try temporary.write(Data(repeating: UInt8(ascii: "x"), count: bytes), to: "\(bytes)-bytes")
     }
 
     @Test func anEmptyFileReadsAsNoBytes() throws {
@@ -26,7 +28,7 @@ import Testing
 
     @Test func aDirectoryIsUnreadable() throws {
         let error = try #require(throws: ConfigurationError.self) {
-            try FileReader.read(FileManager.default.temporaryDirectory, limit: 10)
+            try FileReader.read(temporary.url, limit: 10)
         }
         #expect(error.diagnostics.map(\.code) == ["unreadable-file"])
         #expect(error.diagnostics.first?.message.hasSuffix("it is a directory") == true)

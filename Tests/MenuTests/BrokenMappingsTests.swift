@@ -17,6 +17,9 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct BrokenMappingsTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     static let cases: [BrokenMappingsCase] = [
         .init(
             name: "unknown-view",
@@ -113,7 +116,7 @@ struct BrokenMappingsCase: CustomTestStringConvertible, Sendable {
         let original = try String(contentsOf: MenuBinary.packageRoot.appendingPathComponent("mappings.json"), encoding: .utf8)
         #expect(original.components(separatedBy: testCase.replace).count == 2, "the text to replace must occur exactly once")
         let marked = MarkedText(original.replacingOccurrences(of: testCase.replace, with: testCase.with))
-        let file = try MenuBinary.temporaryDirectory().appendingPathComponent("mappings.json")
+        let file = temporary.url("mappings.json")
         try Data(marked.text.utf8).write(to: file)
 
         let run = try MenuBinary.run(["validate", "--mappings", file.path])

@@ -1,22 +1,26 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `menu` and `mapping-registry` binaries: an unreadable file
 /// hides nothing, output is grouped per file, control characters never
 /// reach the terminal raw, and usage text is truthful and fits 80 columns.
 @Suite struct CommandLineReportingEndToEndTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     static let catalog = "Examples/Menu/Schemas/menu.catalog.json"
     static let ignoreUnused = ["--ignore", "unused-view", "--ignore", "unused-predicate", "--ignore", "unused-decorator", "--ignore", "unused-handler"]
 
     /// A mappings file with one unknown view, in a fresh directory.
-    static func brokenMappings(named name: String = "broken.json", view: String = "DishRo") throws -> String {
-        let file = try MenuBinary.temporaryDirectory().appendingPathComponent(name)
+    func brokenMappings(named name: String = "broken.json", view: String = "DishRo") throws -> String {
+        let file = temporary.url(name)
         try Data(#"{"version": 1, "mappings": [{"view": "\#(view)", "model": "Dish"}]}"#.utf8).write(to: file)
         return file.path
     }
 
     @Test func validateReportsTheMappingsWhenTheDataCannotBeRead() throws {
-        let mappings = try Self.brokenMappings()
+        let mappings = try brokenMappings()
         let run = try MenuBinary.run(["validate", "--mappings", mappings, "--data", "/nonexistent/data.json"] + Self.ignoreUnused)
         #expect(run.status == 2)
         #expect(run.errors.contains("\(mappings):1:38: error: unknown view 'DishRo'; did you mean 'DishRow'? [unknown-view]"))
@@ -25,7 +29,7 @@ import Testing
     }
 
     @Test func renderReportsTheMappingsWhenTheDataCannotBeRead() throws {
-        let mappings = try Self.brokenMappings()
+        let mappings = try brokenMappings()
         let run = try MenuBinary.run(["render", "--mappings", mappings, "--data", "/nonexistent/data.json"])
         #expect(run.status == 2)
         #expect(run.output == "")
@@ -35,8 +39,8 @@ import Testing
     }
 
     @Test func theValidatorGroupsOutputByFileInCommandLineOrder() throws {
-        let first = try Self.brokenMappings(named: "b.json", view: "DishRo")
-        let second = try Self.brokenMappings(named: "a.json", view: "PriceRo")
+        let first = try brokenMappings(named: "b.json", view: "DishRo")
+        let second = try brokenMappings(named: "a.json", view: "PriceRo")
         let run = try MenuBinary.run(
             ["validate", "--catalog", Self.catalog, "--ignore", "unused-predicate", "--ignore", "unused-decorator",
              first, "/nonexistent/missing.json", second],
@@ -60,7 +64,7 @@ import Testing
     }
 
     @Test func controlCharactersFromAMappingsFileAreEscaped() throws {
-        let file = try MenuBinary.temporaryDirectory().appendingPathComponent("ctrl.json")
+        let file = temporary.url("ctrl.json")
         try Data(#"{"version": 1, "mappings": [{"view": "\u001b[31mRED", "model": "Dish"}, {"view": "Price\u0000Row", "model": "Dish"}]}"#.utf8)
             .write(to: file)
         for format in ["text", "github"] {

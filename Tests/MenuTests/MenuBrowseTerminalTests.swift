@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import menu
 
@@ -6,6 +7,9 @@ import Testing
 /// there and `MAPPING_REGISTRY_TMUX=1` (as `.ci/run` sets), on a real
 /// terminal in a detached tmux session, driven as a user would.
 @Suite(.serialized) struct MenuBrowseTerminalTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     @Test func withoutATerminalBrowseExits2AndSaysWhy() throws {
         let run = try MenuBinary.run(["browse"], standardInput: FileHandle.nullDevice)
         #expect(run.status == 2)
@@ -38,7 +42,7 @@ import Testing
     /// process ID is written to `pid` (the shell `exec`s it). `environment`
     /// (`env`'s arguments: `NAME=value`, `-u NAME`) is set for `menu` alone.
     func start(_ session: inout TmuxSession?, environment: String = "") throws -> (tmux: TmuxSession, pid: URL) {
-        let directory = try MenuBinary.temporaryDirectory()
+        let directory = temporary.url
         let data = directory.appendingPathComponent("data.json")
         try Data(Self.data.utf8).write(to: data)
         let tmux = try TmuxSession(in: directory)

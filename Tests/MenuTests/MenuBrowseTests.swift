@@ -1,6 +1,7 @@
 import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
+import TestSupport
 import Testing
 @testable import menu
 
@@ -9,9 +10,12 @@ import Testing
 /// dish sold out through the render context, so the `isSoldOut` mapping
 /// shows it. (The real terminal is driven in `MenuBrowseTmuxTests`.)
 @Suite struct MenuBrowseTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     /// Runs `menu browse` on the bundled mappings and a data file of its own.
     func browse(_ steps: [BrowseScript.Step], data: String) throws -> (code: ExitCode, script: BrowseScript) {
-        let file = try MenuBinary.temporaryDirectory().appendingPathComponent("data.json")
+        let file = try temporary.createDirectory(UUID().uuidString).appendingPathComponent("data.json")
         try Data(data.utf8).write(to: file)
         let script = BrowseScript(size: WindowSize(columns: 80, rows: 12), steps: steps)
         var tool = MenuCommand.makeTool()

@@ -1,27 +1,30 @@
 import Foundation
 import MappingRegistry
 import MappingRegistryCommandLine
+import TestSupport
 import Testing
 @testable import menu
 
 /// `menu diff` on the sample: raising one mapping's priority prints exactly
 /// the items that move, with both mappings' places, in every format.
 @Suite struct MenuDiffTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     static let data = "Examples/Menu/Data/menu-data.json"
     static let vegan = #"{ "view": "VeganDishRow", "model": "Dish", "condition": { "predicate": "isVegan" }, "priority": 2,"#
 
     /// A directory with `mappings.json` (the root file), `raised.json` (the
     /// same, `VeganDishRow` at priority 6 rather than 2) and `menu-data.json`.
-    static func directory() throws -> URL {
+    func makeDirectory() throws -> URL {
         let root = MenuBinary.packageRoot
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = temporary.url
         let mappings = try String(contentsOf: root.appendingPathComponent("mappings.json"), encoding: .utf8)
-        #expect(mappings.contains(vegan), "the sample's VeganDishRow mapping changed; update this test")
-        let raised = mappings.replacingOccurrences(of: vegan, with: vegan.replacingOccurrences(of: "\"priority\": 2,", with: "\"priority\": 6,"))
+        #expect(mappings.contains(Self.vegan), "the sample's VeganDishRow mapping changed; update this test")
+        let raised = mappings.replacingOccurrences(of: Self.vegan, with: Self.vegan.replacingOccurrences(of: "\"priority\": 2,", with: "\"priority\": 6,"))
         try Data(mappings.utf8).write(to: directory.appendingPathComponent("mappings.json"))
         try Data(raised.utf8).write(to: directory.appendingPathComponent("raised.json"))
-        try FileManager.default.copyItem(at: root.appendingPathComponent(data), to: directory.appendingPathComponent("menu-data.json"))
+        try FileManager.default.copyItem(at: root.appendingPathComponent(Self.data), to: directory.appendingPathComponent("menu-data.json"))
         return directory
     }
 
@@ -53,7 +56,7 @@ import Testing
     }
 
     @Test func raisingOnePriorityPrintsExactlyTheItemsThatMove() throws {
-        let directory = try Self.directory()
+        let directory = try makeDirectory()
         let moved = try Self.moved(in: directory)
         try #require(!moved.isEmpty, "raising VeganDishRow's priority should move some item")
         let run = try MenuBinary.run(["diff", "mappings.json", "raised.json", "--data", "menu-data.json"], in: directory)
@@ -77,7 +80,7 @@ import Testing
         let article = try ReadmeCommandTests.text(ReadmeCommandTests.docc + "CommandReference.md")
         let marker = try #require(article.range(of: "<!-- diff-raised-priority -->\n```text\n$ menu diff mappings.json raised.json --data menu-data.json\n"))
         let end = try #require(article.range(of: "```", range: marker.upperBound..<article.endIndex))
-        let run = try MenuBinary.run(["diff", "mappings.json", "raised.json", "--data", "menu-data.json"], in: try Self.directory())
+        let run = try MenuBinary.run(["diff", "mappings.json", "raised.json", "--data", "menu-data.json"], in: try makeDirectory())
         #expect(run.output == String(article[marker.upperBound..<end.lowerBound]))
     }
 
@@ -89,7 +92,7 @@ import Testing
     }
 
     @Test func jsonAndGitHubShapesCarryTheSameItems() throws {
-        let directory = try Self.directory()
+        let directory = try makeDirectory()
         let moved = try Self.moved(in: directory)
         let json = try MenuBinary.run(["diff", "mappings.json", "raised.json", "--data", "menu-data.json", "--format", "json"], in: directory)
         #expect(json.status == 1)

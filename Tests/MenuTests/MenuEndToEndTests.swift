@@ -1,8 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `menu` binary and checks stdout, stderr and the exit status.
 @Suite struct MenuEndToEndTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     @Test func defaultRunRendersTheMenuAndReportsThePlantedItems() throws {
         let run = try MenuBinary.run([])
         #expect(run.status == 0)
@@ -37,7 +41,7 @@ import Testing
     }
 
     @Test func aCleanConfigurationAndDataValidate() throws {
-        let directory = try MenuBinary.temporaryDirectory()
+        let directory = temporary.url
         let data = directory.appendingPathComponent("clean.json")
         try Data("""
             {"sections": [{
@@ -57,7 +61,7 @@ import Testing
     }
 
     @Test func extremePricesRenderWithoutCrashing() throws {
-        let directory = try MenuBinary.temporaryDirectory()
+        let directory = temporary.url
         let data = directory.appendingPathComponent("prices.json")
         try Data("""
             {"sections": [{"items": [
@@ -98,7 +102,7 @@ import Testing
     }
 
     @Test func fromAnotherDirectoryTheBundledMappingsAreUsed() throws {
-        let directory = try MenuBinary.temporaryDirectory()
+        let directory = temporary.url
         let run = try MenuBinary.run([], in: directory)
         let atRoot = try MenuBinary.run([])
         #expect(run.status == 0)
@@ -114,10 +118,13 @@ import Testing
 
 /// Runs the built `mapping-registry` binary: exit codes, and each file named.
 @Suite struct MappingRegistryToolEndToEndTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     static let catalog = "Examples/Menu/Schemas/menu.catalog.json"
 
     @Test func severalFilesAreCheckedEachOnItsOwnAndNamed() throws {
-        let directory = try MenuBinary.temporaryDirectory()
+        let directory = temporary.url
         let broken = directory.appendingPathComponent("broken.json")
         try Data(#"{"version": 1, "mappings": [{"view": "DishRo", "model": "Dish"}]}"#.utf8).write(to: broken)
         let run = try MenuBinary.run(

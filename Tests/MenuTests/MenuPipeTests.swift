@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `menu` does when the reader of its standard output goes away, as
@@ -6,11 +7,14 @@ import Testing
 /// the shell), as `cat` does; with SIGPIPE ignored, a message and status 1.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs /bin/bash"))
 struct MenuPipeTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     /// A data file whose render is about 250 KB: several times what a pipe
     /// holds (64 KiB), so menu is still writing when `head` goes away.
-    static func largeData() throws -> URL {
+    func largeData() throws -> URL {
         let items = (0..<5_000).map { #"{"model": "Dish", "value": {"name": "Dish number \#($0)", "price": 5, "vegan": false, "spicy": false}}"# }
-        let url = try MenuBinary.temporaryDirectory().appendingPathComponent("large.json")
+        let url = temporary.url("large.json")
         try Data(#"{"sections": [{"items": [\#(items.joined(separator: ",\n"))]}]}"#.utf8).write(to: url)
         return url
     }
@@ -18,7 +22,7 @@ struct MenuPipeTests {
     /// Runs `menu render --data DATA | head -c 10` in bash, with `prelude`
     /// first; returns menu's exit status as bash sees it, and its standard error.
     private func pipeIntoHead(prelude: String) throws -> (status: String, errors: String) {
-        let data = try Self.largeData()
+        let data = try largeData()
         let errors = data.deletingLastPathComponent().appendingPathComponent("errors.txt")
         let script = #"\#(prelude) "$0" render --data "$1" 2>"$2" | head -c 10 >/dev/null; echo "${PIPESTATUS[0]}""#
         let run = try MenuBinary.run(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `menu render --watch`, run as a process: its polling threads see a fixed
@@ -8,6 +9,9 @@ import Testing
 /// Every change, bad edit and kept render is followed step by step, without
 /// threads or waiting, in `CommandSessionWatchTests`.
 @Suite struct MenuWatchTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     static let data = """
         {"sections": [{
           "header": {"model": "String", "value": "Soups"},
@@ -23,7 +27,7 @@ import Testing
     }
 
     @Test func aMappingsFileBrokenAtStartIsReportedAndWaitedOn() throws {
-        let directory = try MenuBinary.temporaryDirectory()
+        let directory = temporary.url
         let mappings = directory.appendingPathComponent("mappings.json")
         let data = directory.appendingPathComponent("data.json")
         let original = try String(contentsOf: MenuBinary.packageRoot.appendingPathComponent("mappings.json"), encoding: .utf8)
@@ -42,7 +46,7 @@ import Testing
     }
 
     @Test func withOnlyTheBundledMappingsThereIsNothingToWatch() throws {
-        let run = try MenuBinary.run(["render", "--watch"], in: try MenuBinary.temporaryDirectory())
+        let run = try MenuBinary.run(["render", "--watch"], in: temporary.url)
         #expect(run.status == 2)
         #expect(run.errors == "menu: error: --watch needs a mappings file to watch; pass --mappings FILE\n")
     }

@@ -12,6 +12,9 @@ import TestSupport
 /// validate` and the language server give the same codes, locations and
 /// messages.
 @Suite struct OneDecisionEverywhereTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     /// A mappings file and the data document beside it.
     struct Fixture: CustomTestStringConvertible, Sendable {
         var name: String
@@ -80,8 +83,8 @@ import TestSupport
     }
 
     /// Writes a fixture to a directory of its own: `mappings.json` and `data.json`.
-    static func write(_ fixture: Fixture) throws -> (mappings: String, data: String) {
-        let directory = try MenuBinary.temporaryDirectory()
+    func write(_ fixture: Fixture) throws -> (mappings: String, data: String) {
+        let directory = temporary.url
         let mappings = directory.appendingPathComponent("mappings.json")
         let data = directory.appendingPathComponent("data.json")
         try Data(fixture.mappings.utf8).write(to: mappings)
@@ -174,7 +177,7 @@ import TestSupport
 
     @Test(arguments: fixtures)
     func everyFrontEndSaysTheSame(_ fixture: Fixture) throws {
-        let (mappings, data) = try Self.write(fixture)
+        let (mappings, data) = try write(fixture)
         let library = Self.library(mappings, data)
         let aboutMappings = library.filter { $0.place == nil || $0.place?.hasPrefix(mappings + ":") == true }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MappingRegistry
 import MappingRegistryCommandLine
+import TestSupport
 import Testing
 @testable import menu
 
@@ -17,6 +18,9 @@ struct CatalogCase: CustomTestStringConvertible, Sendable {
 /// `menu validate` (the app's own plugins) says about a mappings file, for
 /// every code that can be decided from the catalog.
 @Suite struct StandaloneValidatorTests {
+    /// The files this test writes; removed when it ends.
+    let temporary = TemporaryDirectory(prefix: "menu-tests")
+
     /// A version-1 document of the given mapping objects.
     static func document(_ mappings: String...) -> String {
         "{\n  \"version\": 1,\n  \"mappings\": [\n    " + mappings.joined(separator: ",\n    ") + "\n  ]\n}\n"
@@ -98,7 +102,7 @@ struct CatalogCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: cases)
     func theToolWithACatalogSaysWhatTheAppSays(_ testCase: CatalogCase) throws {
-        let directory = try MenuBinary.temporaryDirectory()
+        let directory = temporary.url
         let file = directory.appendingPathComponent("mappings.json").path
         try Data(testCase.json.utf8).write(to: URL(fileURLWithPath: file))
         let app = try Self.outcome(MenuCommand.makeTool(), ["validate", "--mappings", file], file: file)

@@ -2,6 +2,7 @@ import Foundation
 import MappingRegistry
 @testable import MappingRegistryCommandLine
 import RegistryFixtures
+import TestSupport
 import Testing
 
 /// `browse` in-process, on a ``BrowseScript``: keys, window sizes, file
@@ -80,19 +81,17 @@ import Testing
         watch: Bool = false,
         files: ((URL, URL) -> [BrowseScript.Step])? = nil
     ) throws -> Run {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browse-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let mappingsFile = directory.appendingPathComponent("mappings.json")
-        let dataFile = directory.appendingPathComponent("data.json")
-        try Data(mappings.utf8).write(to: mappingsFile)
-        try Data(data.utf8).write(to: dataFile)
-        let script = BrowseScript(size: size, steps: (files?(mappingsFile, dataFile) ?? []) + steps)
-        var output = ""
-        var errors = ""
-        let arguments = ["browse", "--mappings", mappingsFile.path, "--data", dataFile.path] + (watch ? ["--watch"] : [])
-        let code = Self.tool(script).run(arguments: arguments, standardOutput: &output, standardError: &errors)
-        #expect(output == "")
-        return Run(code: code, errors: errors, script: script)
+        try withTemporaryDirectory(prefix: "browse") { directory in
+            let mappingsFile = try directory.write(mappings, to: "mappings.json")
+            let dataFile = try directory.write(data, to: "data.json")
+            let script = BrowseScript(size: size, steps: (files?(mappingsFile, dataFile) ?? []) + steps)
+            var output = ""
+            var errors = ""
+            let arguments = ["browse", "--mappings", mappingsFile.path, "--data", dataFile.path] + (watch ? ["--watch"] : [])
+            let code = Self.tool(script).run(arguments: arguments, standardOutput: &output, standardError: &errors)
+            #expect(output == "")
+            return Run(code: code, errors: errors, script: script)
+        }
     }
 
     @Test func theRowsAreDrawnInRenderOrderWithTheStatusAndTheKeys() throws {

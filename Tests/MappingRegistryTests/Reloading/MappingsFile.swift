@@ -2,6 +2,7 @@ import Foundation
 @testable import MappingRegistry
 import ModelStorage
 import RegistryFixtures
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,13 +16,18 @@ import Darwin
 /// Every valid version is a *generation* `g`: a registry whose mappings all
 /// carry `g` in their reuse identifiers and whose mapping count is
 /// `2 + g % 4`, so a reader can check that a registry is one whole version.
+///
+/// The directory and everything in it go when the last copy of the value
+/// does (at the end of the test that made it).
 struct MappingsFile {
     let url: URL
     let directory: URL
+    /// Owns `directory`.
+    private let temporary: TemporaryDirectory
 
     init(name: String = "mappings.json") throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reloading-\(UUID().uuidString)")
+        temporary = TemporaryDirectory(prefix: "reloading")
+        directory = temporary.url
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         url = directory.appendingPathComponent(name)
     }

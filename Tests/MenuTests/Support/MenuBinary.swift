@@ -137,11 +137,4 @@ enum MenuBinary {
         }
         return MenuRun(status: process.terminationStatus, output: outputText, errors: errorText)
     }
-
-    /// A fresh, empty temporary directory.
-    static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("menu-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
 }
