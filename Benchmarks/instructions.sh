@@ -51,6 +51,8 @@ for run in "${runs[@]}"; do
   dictionary=$(per_item measuredBaselineLoop)
   test=$(per_item measuredLookupAndTestLoop)
   baseline=$dictionary
+  # A row without lookup+test still names its loop, with a count of 0.
+  [ "$test" = "0.0" ] && test="-"
   [ "$test" = "-" ] || baseline=$test
   ratio=$(awk -v a="$resolve" -v b="$baseline" 'BEGIN { printf "%.2fx", a / b }')
   printf '%-8s %8s %10s %10s %12s %8s\n' "($1)" "$2" "$resolve" "$dictionary" "$test" "$ratio"

@@ -93,8 +93,13 @@ final class IndexedResolver: Resolver {
                     // when it has a plan, the plan's typed predicates read
                     // the payload where it is.
                     if key == 0 { return .nilModel }
+                    // A struct or enum payload's winner, kept by the unwrapper: no second lookup.
+                    if let winner = unwrapper.winnerOfSome { return .resolved(winner) }
                     if let payloadEntry = cache.lookUp(key, slot: slot) {
-                        if let winner = payloadEntry.winner { return .resolved(winner) }
+                        if let winner = payloadEntry.winner {
+                            unwrapper.remember(winner: winner)
+                            return .resolved(winner)
+                        }
                         if !payloadEntry.isOptional {
                             return payloadEntry.withPlan { plan in
                                 plan.checksEveryValue
@@ -147,7 +152,7 @@ final class IndexedResolver: Resolver {
         guard plan.takesAddress else { return decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source) }
         // The predicates take the value where it is: no dynamic cast, no
         // copy. (An Optional's payload is stored at its own address.)
-        return OptionalUnwrapper.withValue(model) { address in
+        return ExistentialProjection.withValue(model) { address in
             decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
         }
     }

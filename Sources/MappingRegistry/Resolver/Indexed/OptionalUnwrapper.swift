@@ -1,4 +1,5 @@
 import Foundation
+internal import MappingRegistryAtomics
 
 // The readers below are generic over the `Optional` type itself and called
 // through an `any OptionalUnwrapping.Type`, which hands them its metadata:
@@ -30,7 +31,10 @@ private func readClassKey<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as
 /// Unwraps one `Optional` type, nested ones included (`Int??`), found once
 /// per type: the resolution cache keeps one per `Optional` type it meets,
 /// so unwrapping an item costs calls, not dynamic casts or boxes.
-final class OptionalUnwrapper: Sendable {
+final class OptionalUnwrapper: @unchecked Sendable {
+    // @unchecked: `someWinner` is only touched through the C atomics of
+    // `MappingRegistryAtomics`; every other property is a `let`.
+
     /// What can be known of the innermost payload's dynamic type without
     /// unwrapping it into an `Any`.
     enum Payload: Equatable {
@@ -59,6 +63,18 @@ final class OptionalUnwrapper: Sendable {
     private let readLevels: Int
     private let witness0: UInt, metadata0: UInt
     private let witness1: UInt, metadata1: UInt
+    /// Whether ``payloadKey(_:)`` reads the levels' cases where the `Any`
+    /// holds them (``ExistentialProjection``) with no generic code: the
+    /// witnesses are trusted, and the payload's type is fixed or a class.
+    private let readsInPlace: Bool
+    /// The payload's cache key when it is ``Payload/fixed(_:)``, else 0.
+    private let fixedKey: UInt
+    /// For a fixed payload type that always resolves to one mapping in
+    /// this unwrapper's kind slot (each slot's cache has its own
+    /// unwrapper), `(index << 1) | 1`, stored the first time the payload's
+    /// entry is found; 0 before. A cache line of its own, written once, so
+    /// threads reading it share it cleanly.
+    private let someWinner: UnsafeMutablePointer<UInt>
 
     /// The unwrapper of `type`, or `nil` when it is not an `Optional`.
     init?(_ type: any Any.Type) {
@@ -83,18 +99,76 @@ final class OptionalUnwrapper: Sendable {
         case .reference: .object
         default: .unknown
         }
+        if case .fixed(let key) = payload { fixedKey = key } else { fixedKey = 0 }
+        readsInPlace = readLevels > 0 && payload != .unknown && ExistentialProjection.isTrusted
+        let line = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64)
+        someWinner = line.initializeMemory(as: UInt.self, repeating: 0, count: 64 / MemoryLayout<UInt>.size)
+    }
+
+    deinit {
+        someWinner.deinitialize(count: 64 / MemoryLayout<UInt>.size)
+        someWinner.deallocate()
+    }
+
+    /// The mapping every `.some` value of this type resolves to in this
+    /// unwrapper's kind slot, once ``remember(winner:)`` has seen it; `nil`
+    /// before, or when the payload's type is not fixed.
+    @inline(__always)
+    var winnerOfSome: Int? {
+        let word = mapping_registry_atomic_load_relaxed(someWinner)
+        return word == 0 ? nil : Int(word >> 1)
+    }
+
+    /// Keeps the mapping the fixed payload type resolves to, found through
+    /// its own cache entry (which never changes), so the next value of this
+    /// type needs no second lookup. Ignored for a payload that is not fixed:
+    /// a class payload's dynamic type varies.
+    @inline(__always)
+    func remember(winner: Int) {
+        guard fixedKey != 0, readsInPlace else { return }
+        mapping_registry_atomic_store_relaxed(someWinner, UInt(winner) << 1 | 1)
     }
 
     /// The cache key of the dynamic type inside `model` (which must be of
-    /// this unwrapper's type), read in place; 0 when it, or an `Optional`
-    /// inside it, is `.none`; `nil` when the payload must be unwrapped to
-    /// know (``Payload/unknown``).
-    @inline(never)
+    /// this unwrapper's type), read where the `Any` holds it; 0 when it, or
+    /// an `Optional` inside it, is `.none`; `nil` when the payload must be
+    /// unwrapped to know (``Payload/unknown``).
+    ///
+    /// Inlined into the resolver: the `Any`'s value found by a few loads,
+    /// each level's case by one witness call, a struct payload's key a
+    /// constant, a class payload's read from the instance.
+    @inline(__always)
     func payloadKey(_ model: Any) -> UInt? {
+        guard readsInPlace else { return payloadKeyOpened(model) }
+        return withUnsafePointer(to: model) { container in
+            // An `Any` holding the `Optional` inside another existential
+            // (its metadata not the `Optional`'s): open it instead.
+            guard ExistentialProjection.metadata(of: UnsafeRawPointer(container)) == metadata0 else { return payloadKeyOpened(model) }
+            let raw = ExistentialProjection.value(in: UnsafeRawPointer(container))
+            if EnumCaseReader.tag(raw, witness: witness0, metadata: metadata0) != 0 { return 0 }
+            if readLevels > 1, EnumCaseReader.tag(raw, witness: witness1, metadata: metadata1) != 0 { return 0 }
+            if fixedKey != 0 { return fixedKey }
+            return Unmanaged<AnyObject>.fromOpaque(raw.load(as: UnsafeRawPointer.self))
+                ._withUnsafeGuaranteedRef { UInt(bitPattern: ObjectIdentifier(Swift.type(of: $0))) }
+        }
+    }
+
+    /// Runs `body` with the address of the payload inside `model` (which
+    /// must be of this unwrapper's type, and `.some` at every level): the
+    /// payload of `Optional.some` is stored at the `Optional`'s own address.
+    @inline(__always)
+    func withPayloadAddress<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result {
+        ExistentialProjection.withValue(model, body)
+    }
+
+    /// ``payloadKey(_:)`` with `model` opened in generic code: when the
+    /// witnesses or the projection are not trusted, or the nesting is deeper.
+    @inline(never)
+    private func payloadKeyOpened(_ model: Any) -> UInt? {
         if payload == .unknown { return nil }
         if readLevels > 0 {
             // The case of each level, read by its witness where it is stored.
-            return Self.withValue(model) { raw in
+            return ExistentialProjection.opened(model) { raw in
                 if EnumCaseReader.tag(raw, witness: witness0, metadata: metadata0) != 0 { return 0 }
                 if readLevels > 1, EnumCaseReader.tag(raw, witness: witness1, metadata: metadata1) != 0 { return 0 }
                 switch payload {
@@ -106,7 +180,7 @@ final class OptionalUnwrapper: Sendable {
                 }
             }
         }
-        return Self.withValue(model) { raw in
+        return ExistentialProjection.opened(model) { raw in
             for level in outer where readIsNone(raw, as: level) { return 0 }
             switch payload {
             case .fixed(let key): return readIsNone(raw, as: innermost) ? 0 : key
@@ -123,20 +197,12 @@ final class OptionalUnwrapper: Sendable {
     /// address, so every nested level is read at the same pointer.
     @inline(never)
     func unwrap(_ model: Any) -> Any? {
-        Self.withValue(model) { raw in
+        ExistentialProjection.withValue(model) { raw in
             for level in outer where readIsNone(raw, as: level) { return nil }
             return readWrapped(raw, as: innermost)
         }
     }
 
-    /// Runs `body` with the address of the value inside `model`.
-    @inline(__always)
-    static func withValue<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result {
-        func open<T>(_ value: T) -> Result {
-            withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
-        }
-        return open(model)
-    }
 }
 
 /// Reads the case of an `Optional` where it is stored, through the
