@@ -85,6 +85,27 @@ final class IndexedResolver: Resolver {
         let entry = cache.lookUp(type, slot: slot)
             ?? cache.entry(type, slot: slot, dynamicType: dynamicType) { buildPlan(for: model, slot: slot) }
         if let winner = entry.winner { return .resolved(winner) }
+        if entry.isOptional, !keepsValue {
+            // A struct or enum payload whose winner the unwrapper keeps:
+            // its case read in place, and no second lookup. Inlined into
+            // the caller, like the winner above; the rest is not.
+            let kept = entry.withUnwrapper { unwrapper -> Int in
+                guard let winner = unwrapper.winnerOfSome, let key = unwrapper.payloadKey(model) else { return -2 }
+                return key == 0 ? -1 : winner
+            }
+            if kept >= 0 { return .resolved(kept) }
+            if kept == -1 { return .nilModel }
+        }
+        return outcome(of: entry, model, at: position, slot: slot, keepsValue: keepsValue, source)
+    }
+
+    /// ``outcome(_:at:slot:keepsValue:_:)`` for an entry that is not a
+    /// winner: an `Optional` (unwrapped, or its payload's plan applied in
+    /// place), or a plan to evaluate.
+    @inline(never)
+    private func outcome<Source: ContextSource>(
+        of entry: ResolutionCache.Entry, _ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool, _ source: Source
+    ) -> Outcome {
         if entry.isOptional {
             return entry.withUnwrapper { unwrapper in
                 if !keepsValue, let key = unwrapper.payloadKey(model) {
@@ -93,8 +114,6 @@ final class IndexedResolver: Resolver {
                     // when it has a plan, the plan's typed predicates read
                     // the payload where it is.
                     if key == 0 { return .nilModel }
-                    // A struct or enum payload's winner, kept by the unwrapper: no second lookup.
-                    if let winner = unwrapper.winnerOfSome { return .resolved(winner) }
                     if let payloadEntry = cache.lookUp(key, slot: slot) {
                         if let winner = payloadEntry.winner {
                             unwrapper.remember(winner: winner)

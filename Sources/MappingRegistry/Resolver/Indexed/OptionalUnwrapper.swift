@@ -69,6 +69,13 @@ final class OptionalUnwrapper: @unchecked Sendable {
     private let readsInPlace: Bool
     /// The payload's cache key when it is ``Payload/fixed(_:)``, else 0.
     private let fixedKey: UInt
+    /// For a fixed payload with no extra inhabitants (no spare bit
+    /// patterns: `Int`, a struct of `Int`s), where the levels' tag bytes
+    /// lie after it, one per level, all 0 when every level is `.some` (see
+    /// ``EnumCaseReader/tagByteOffset(of:over:)``); -1 for other payloads.
+    private let tagByteOffset: Int
+    /// Whether this is one level over a class: `.none` is a null reference.
+    private let isOneLevelOfObject: Bool
     /// For a fixed payload type that always resolves to one mapping in
     /// this unwrapper's kind slot (each slot's cache has its own
     /// unwrapper), `(index << 1) | 1`, stored the first time the payload's
@@ -101,6 +108,8 @@ final class OptionalUnwrapper: @unchecked Sendable {
         }
         if case .fixed(let key) = payload { fixedKey = key } else { fixedKey = 0 }
         readsInPlace = readLevels > 0 && payload != .unknown && ExistentialProjection.isTrusted
+        tagByteOffset = readsInPlace && fixedKey != 0 ? EnumCaseReader.tagByteOffset(of: levels.map { $0 as any Any.Type }, over: wrapped) ?? -1 : -1
+        isOneLevelOfObject = readsInPlace && readLevels == 1 && payload == .object && EnumCaseReader.isTrusted
         let line = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64)
         someWinner = line.initializeMemory(as: UInt.self, repeating: 0, count: 64 / MemoryLayout<UInt>.size)
     }
@@ -145,6 +154,16 @@ final class OptionalUnwrapper: @unchecked Sendable {
             // (its metadata not the `Optional`'s): open it instead.
             guard ExistentialProjection.metadata(of: UnsafeRawPointer(container)) == metadata0 else { return payloadKeyOpened(model) }
             let raw = ExistentialProjection.value(in: UnsafeRawPointer(container))
+            if tagByteOffset >= 0 {
+                // One tag byte per level, innermost first.
+                var tags = raw.load(fromByteOffset: tagByteOffset, as: UInt8.self)
+                if readLevels > 1 { tags |= raw.load(fromByteOffset: tagByteOffset + 1, as: UInt8.self) }
+                return tags == 0 ? fixedKey : 0
+            }
+            if isOneLevelOfObject {
+                guard let object = raw.load(as: UnsafeRawPointer?.self) else { return 0 }
+                return Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { UInt(bitPattern: ObjectIdentifier(Swift.type(of: $0))) }
+            }
             if EnumCaseReader.tag(raw, witness: witness0, metadata: metadata0) != 0 { return 0 }
             if readLevels > 1, EnumCaseReader.tag(raw, witness: witness1, metadata: metadata1) != 0 { return 0 }
             if fixedKey != 0 { return fixedKey }
@@ -238,6 +257,72 @@ enum EnumCaseReader {
         guard flags & 0x0020_0000 != 0 else { return nil }
         let function = table.load(fromByteOffset: 11 * word, as: UInt.self)
         return function == 0 ? nil : function
+    }
+
+    /// Whether the rule of ``tagByteOffset(of:)`` answered the self-check correctly.
+    static let tagBytesAreTrusted: Bool = isTrusted && tagByteSelfCheck()
+
+    /// For `Optional` levels (outermost first) over a payload with no extra
+    /// inhabitants (no spare bit patterns: `Int`, a struct of `Int`s),
+    /// where the levels' tag bytes start: each level then has none either,
+    /// and adds one byte after what it wraps, 0 for `.some` and 1 for
+    /// `.none`, as the stable ABI lays out a single-payload enum whose
+    /// payload has no extra inhabitant. So the value is `.some` at every
+    /// level when the bytes from there to its end are all 0. `nil` when the
+    /// payload or a level has extra inhabitants (a class, `String`, `Bool`),
+    /// or the sizes are not what the rule says: the witnesses read those.
+    static func tagByteOffset(of levels: [any Any.Type], over payload: any Any.Type) -> Int? {
+        tagBytesAreTrusted ? uncheckedTagByteOffset(of: levels, over: payload) : nil
+    }
+
+    /// The size and extra inhabitant count of a type, from its value witness table.
+    private static func layout(of type: any Any.Type) -> (size: Int, extraInhabitants: UInt32)? {
+        let metadata = UnsafeRawPointer(bitPattern: ResolutionCache.key(type)).unsafelyUnwrapped
+        guard let table = UnsafeRawPointer(bitPattern: metadata.load(fromByteOffset: -MemoryLayout<UInt>.size, as: UInt.self)) else {
+            return nil
+        }
+        let word = MemoryLayout<UInt>.size
+        return (Int(table.load(fromByteOffset: 8 * word, as: UInt.self)), table.load(fromByteOffset: 10 * word + 4, as: UInt32.self))
+    }
+
+    /// ``tagByteOffset(of:over:)`` before the self-check, which asks it.
+    private static func uncheckedTagByteOffset(of levels: [any Any.Type], over payload: any Any.Type) -> Int? {
+        guard let inner = layout(of: payload), inner.extraInhabitants == 0 else { return nil }
+        // Innermost level first: each one byte larger than what it wraps.
+        for (depth, level) in levels.reversed().enumerated() {
+            guard let outer = layout(of: level), outer.extraInhabitants == 0, outer.size == inner.size + depth + 1 else { return nil }
+        }
+        return inner.size
+    }
+
+    private static func tagByteSelfCheck() -> Bool {
+        struct Empty {}
+        struct Pair { let a: Int, b: Int }
+        struct Odd { let a: Int, b: UInt8 }
+        /// Whether the byte rule says `value` (of `Optional` type `T`, over
+        /// `Payload`) is `.some` at every level, as `expected`.
+        func agrees<T, Payload>(_ value: T, over payload: Payload.Type, expected: Bool) -> Bool {
+            var levels: [any Any.Type] = [T.self]
+            while let wrapped = (levels[levels.count - 1] as? any OptionalUnwrapping.Type)?.wrappedType,
+                  ObjectIdentifier(wrapped) != ObjectIdentifier(Payload.self) {
+                levels.append(wrapped)
+            }
+            guard let offset = uncheckedTagByteOffset(of: levels, over: Payload.self), offset == MemoryLayout<Payload>.size,
+                  MemoryLayout<T>.size == offset + levels.count else { return false }
+            return withUnsafeBytes(of: value) { bytes in bytes[offset...].allSatisfy { $0 == 0 } == expected }
+        }
+        return agrees(Int?(3), over: Int.self, expected: true) && agrees(Int?.none, over: Int.self, expected: false)
+            && agrees(Int??.some(4), over: Int.self, expected: true) && agrees(Int??.some(nil), over: Int.self, expected: false)
+            && agrees(Int??.none, over: Int.self, expected: false) && agrees(Int???.some(.some(nil)), over: Int.self, expected: false)
+            && agrees(Int???.some(5), over: Int.self, expected: true) && agrees(Int???.none, over: Int.self, expected: false)
+            && agrees(Optional(Empty()), over: Empty.self, expected: true) && agrees(Empty?.none, over: Empty.self, expected: false)
+            && agrees(Empty??.some(nil), over: Empty.self, expected: false) && agrees(Empty??.some(Empty()), over: Empty.self, expected: true)
+            && agrees(Optional(Pair(a: -1, b: -1)), over: Pair.self, expected: true) && agrees(Pair??.some(nil), over: Pair.self, expected: false)
+            && agrees(Pair??.none, over: Pair.self, expected: false) && agrees(Optional(Odd(a: -1, b: 255)), over: Odd.self, expected: true)
+            && agrees(UInt8?(255), over: UInt8.self, expected: true) && agrees(UInt8??.some(nil), over: UInt8.self, expected: false)
+            && uncheckedTagByteOffset(of: [Bool?.self], over: Bool.self) == nil
+            && uncheckedTagByteOffset(of: [String?.self], over: String.self) == nil
+            && uncheckedTagByteOffset(of: [AnyObject?.self], over: AnyObject.self) == nil
     }
 
     /// The case of the enum of metadata `metadata` at `address`, read by its witness `witness`.
