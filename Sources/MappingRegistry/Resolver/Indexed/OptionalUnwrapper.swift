@@ -47,6 +47,14 @@ final class OptionalUnwrapper: @unchecked Sendable {
         case unknown
     }
 
+    /// A cache line of padding before the fields and one after them
+    /// (stored properties are laid out in order), so no other allocation
+    /// shares a cache line with the fields every resolve of this type
+    /// reads: a thread's copy of a mapping allocated beside this object
+    /// has its reference count written on every resolve, and the other
+    /// core's reads of the line would then wait for it.
+    private let paddingBefore = CacheLinePadding()
+
     /// The enclosing `Optional` types, outermost first; each wraps the next.
     private let outer: [any OptionalUnwrapping.Type]
     /// The innermost `Optional` type, whose payload is not an `Optional`.
@@ -82,6 +90,8 @@ final class OptionalUnwrapper: @unchecked Sendable {
     /// entry is found; 0 before. A cache line of its own, written once, so
     /// threads reading it share it cleanly.
     private let someWinner: UnsafeMutablePointer<UInt>
+
+    private let paddingAfter = CacheLinePadding()
 
     /// The unwrapper of `type`, or `nil` when it is not an `Optional`.
     init?(_ type: any Any.Type) {
@@ -351,4 +361,10 @@ enum EnumCaseReader {
         return answers == [false, true, false, true, false, true, false, true, false, true, false, true]
             && witness(of: Int.self) == nil
     }
+}
+
+/// 64 bytes that nothing reads: keeps other allocations off the cache
+/// lines of the fields between two of them.
+struct CacheLinePadding {
+    private let words: (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0, 0, 0)
 }
