@@ -7,7 +7,9 @@ internal import MappingRegistryAtomics
 // (in the runtime's shared cache) on every call. A metatype has no reference
 // count, so threads calling them share no memory they write. (Swift still
 // copies the `Optional` through its value witnesses before it switches on
-// it, in code generic over it: that copy is the floor of this path.)
+// it, in code generic over it.) They are the fallback: resolving reads an
+// `Optional`'s cases where its `Any` holds it (`payloadKey`), and unwraps
+// through them only to hand the payload on as an `Any`.
 
 /// Whether the `Optional` of type `T` at `pointer` is `.none`.
 private func readIsNone<T: OptionalUnwrapping>(_ pointer: UnsafeRawPointer, as type: T.Type) -> Bool {
@@ -153,9 +155,11 @@ final class OptionalUnwrapper: @unchecked Sendable {
     /// an `Optional` inside it, is `.none`; `nil` when the payload must be
     /// unwrapped to know (``Payload/unknown``).
     ///
-    /// Inlined into the resolver: the `Any`'s value found by a few loads,
-    /// each level's case by one witness call, a struct payload's key a
-    /// constant, a class payload's read from the instance.
+    /// Inlined into the resolver: the `Any`'s value found by a few loads;
+    /// the levels' cases read by their tag bytes (a payload with no spare
+    /// bits), a null check (one level over a class) or one witness call per
+    /// level; a struct payload's key a constant, a class payload's read from
+    /// the instance.
     @inline(__always)
     func payloadKey(_ model: Any) -> UInt? {
         guard readsInPlace else { return payloadKeyOpened(model) }
@@ -180,14 +184,6 @@ final class OptionalUnwrapper: @unchecked Sendable {
             return Unmanaged<AnyObject>.fromOpaque(raw.load(as: UnsafeRawPointer.self))
                 ._withUnsafeGuaranteedRef { UInt(bitPattern: ObjectIdentifier(Swift.type(of: $0))) }
         }
-    }
-
-    /// Runs `body` with the address of the payload inside `model` (which
-    /// must be of this unwrapper's type, and `.some` at every level): the
-    /// payload of `Optional.some` is stored at the `Optional`'s own address.
-    @inline(__always)
-    func withPayloadAddress<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result {
-        ExistentialProjection.withValue(model, body)
     }
 
     /// ``payloadKey(_:)`` with `model` opened in generic code: when the
