@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Instructions per resolve, counted by valgrind's callgrind: repeatable on a
-# noisy machine, unlike time. Counts only inside the measured loop of
-# ResolutionBenchmarks --instructions W N (workload W at N mappings: 100 000
-# items resolved twice, after a warm-up that is not counted).
-#   Benchmarks/instructions.sh              # (a), (b), (b3) at 10 and 1 000 mappings
+# Instructions per item, counted by valgrind's callgrind: repeatable on a
+# noisy machine, unlike time. ResolutionBenchmarks --instructions W N runs,
+# for workload W at N mappings, the resolve loop, then the same 100 000 items
+# through the row's baseline loops, the ones the matrix times: the dictionary
+# lookup and, for (c), (g) and (h), the lookup plus the inline test. Each
+# loop runs twice after a warm-up that is not counted; each loop's count is
+# its function's inclusive count, so every ratio comes from one process.
+#   Benchmarks/instructions.sh              # every row at 10 (mixes: 20) and 1 000 mappings
 #   Benchmarks/instructions.sh c 200        # one workload at one size
+#   Benchmarks/instructions.sh --rows 1000  # every row at 1 000 mappings
+# Prints one line per row: instructions per resolve, per dictionary lookup,
+# per lookup+test, and resolve over the row's target baseline (lookup+test
+# for c, g, h; the dictionary for the rest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "instructions: valgrind is not installed" >&2; exit 1; }
@@ -13,13 +20,40 @@ command -v valgrind >/dev/null || { echo "instructions: valgrind is not installe
 swift build -c release --package-path Benchmarks --product ResolutionBenchmarks -Xcc -gdwarf-4 >/dev/null
 binary=$(swift build -c release --package-path Benchmarks -Xcc -gdwarf-4 --show-bin-path)/ResolutionBenchmarks
 out=$(mktemp -d)
-if [ $# -ge 1 ]; then runs=("$1 ${2:-1000}"); else runs=("a 10" "a 1000" "b 10" "b 1000" "b3 10" "b3 1000"); fi
+trap 'rm -rf "$out"' EXIT
+rows=(a b b3 c d e f g h)
+if [ "${1:-}" = "--rows" ]; then
+  runs=(); for row in "${rows[@]}"; do runs+=("$row ${2:-1000}"); done
+elif [ $# -ge 1 ]; then
+  runs=("$1 ${2:-1000}")
+else
+  runs=()
+  for row in "${rows[@]}"; do
+    case $row in g|h) runs+=("$row 20");; *) runs+=("$row 10");; esac
+    runs+=("$row 1000")
+  done
+fi
+# Per item: a function's inclusive count (the first, largest line that names
+# it; inlined code adds smaller lines), over two loops of 100 000 items.
+per_item() {
+  callgrind_annotate --inclusive=yes --threshold=100 "$out/cg" 2>/dev/null \
+    | awk -v name="$1" '!found && index($0, name) { gsub(",", "", $1); printf "%.1f", $1 / 200000; found = 1 }
+      END { if (!found) printf "-" }'
+}
+printf '%-8s %8s %10s %10s %12s %8s\n' workload mappings resolve dict lookup+test ratio
 for run in "${runs[@]}"; do
   set -- $run
-  valgrind --tool=callgrind --callgrind-out-file="$out/cg" \
-    --toggle-collect='*measuredResolveLoop*' "$binary" --instructions "$1" "$2" >/dev/null 2>&1
-  total=$(grep -E '^(summary|totals):' "$out/cg" | head -n 1 | awk '{print $2}')
-  # Two measured loops of 100 000 resolves each.
-  echo "workload ($1), $2 mappings: $((total / 200000)) instructions per resolve (callgrind: $total in 200 000)"
+  rm -f "$out"/cg*
+  valgrind --tool=callgrind --callgrind-out-file="$out/cg" --collect-atstart=no \
+    '--toggle-collect=*measuredResolveLoop*' '--toggle-collect=*measuredBaselineLoop*' \
+    '--toggle-collect=*measuredLookupAndTestLoop*' "$binary" --instructions "$1" "$2" >/dev/null 2>&1
+  resolve=$(per_item measuredResolveLoop)
+  dictionary=$(per_item measuredBaselineLoop)
+  test=$(per_item measuredLookupAndTestLoop)
+  baseline=$dictionary
+  # A row without lookup+test still names its loop, with a count of 0.
+  [ "$test" = "0.0" ] && test="-"
+  [ "$test" = "-" ] || baseline=$test
+  ratio=$(awk -v a="$resolve" -v b="$baseline" 'BEGIN { printf "%.2fx", a / b }')
+  printf '%-8s %8s %10s %10s %12s %8s\n' "($1)" "$2" "$resolve" "$dictionary" "$test" "$ratio"
 done
-rm -rf "$out"

@@ -7,8 +7,8 @@ import ModelStorage
 // baselines measured in the same run, allocations per item, then rendering,
 // loading and two threads. Build in release mode:
 //   swift run -c release --package-path Benchmarks ResolutionBenchmarks
-// Modes for profilers: --instructions a|b|b3 (one measured loop, see
-// Benchmarks/instructions.sh), --time W N (median ns per resolve of one
+// Modes for profilers: --instructions W N (the measured resolve loop and its
+// baselines' loops, see Benchmarks/instructions.sh), --time W N (median ns per resolve of one
 // workload), --profile-load.
 
 let arguments = CommandLine.arguments
@@ -42,6 +42,14 @@ func warmUp(_ registry: MappingRegistry, _ items: [Any], _ positions: [ItemPosit
     for index in items.indices {
         if case .resolved(let mapping) = registry.resolve(items[index], at: positions[index]) { total &+= mapping.index }
     }
+    return total
+}
+
+/// Runs a baseline over every item once, outside any measured function.
+@inline(never)
+func warmUpBaseline(_ baseline: (Any, ItemPosition) -> Int, _ items: [Any], _ positions: [ItemPosition]) -> Int {
+    var total = 0
+    for index in items.indices { total &+= baseline(items[index], positions[index]) }
     return total
 }
 
@@ -86,12 +94,44 @@ if let flag = arguments.firstIndex(of: "--time") {
     exit(0)
 }
 
+/// The loop of a row's baseline a profiler measures: `count` calls of the
+/// same closure the matrix times (the dictionary lookup, or lookup+test).
+@inline(never)
+func measuredBaselineLoop(_ baseline: (Any, ItemPosition) -> Int, _ items: [Any], _ positions: [ItemPosition], count: Int) -> Int {
+    var total = 0
+    for index in 0..<count { total &+= baseline(items[index], positions[index]) }
+    return total
+}
+
+/// The same, under its own name for the lookup+test baseline, so callgrind
+/// counts the two apart. (It sums with `^`: with the same body, the compiler
+/// would merge the two functions into one.)
+@inline(never)
+func measuredLookupAndTestLoop(_ baseline: (Any, ItemPosition) -> Int, _ items: [Any], _ positions: [ItemPosition], count: Int) -> Int {
+    var total = 0
+    for index in 0..<count { total ^= baseline(items[index], positions[index]) }
+    return total
+}
+
+// `--instructions W N`: the resolve loop twice, then the row's dictionary
+// loop twice, then (for c, g, h) its lookup+test loop twice; each loop of
+// 100 000 items, after a warm-up of each. `instructions.sh` has callgrind
+// dump the counts after each loop, so the ratio comes from one process.
 if let flag = arguments.firstIndex(of: "--instructions") {
     let (workload, registry) = namedWorkload(after: flag)
+    let items = workload.items, positions = workload.positions
     // Warmed up outside the measured function: every type and section met once.
-    sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: workload.items.count)
-    sink &+= measuredResolveLoop(registry, workload.items, workload.positions, count: workload.items.count)
-    print("resolved \(workload.items.count) twice (checksum \(sink))")
+    sink &+= measuredResolveLoop(registry, items, positions, count: items.count)
+    sink &+= measuredResolveLoop(registry, items, positions, count: items.count)
+    sink &+= warmUpBaseline(workload.dictionary, items, positions)
+    sink &+= measuredBaselineLoop(workload.dictionary, items, positions, count: items.count)
+    sink &+= measuredBaselineLoop(workload.dictionary, items, positions, count: items.count)
+    if let lookupAndTest = workload.lookupAndTest {
+        sink &+= warmUpBaseline(lookupAndTest, items, positions)
+        sink &+= measuredLookupAndTestLoop(lookupAndTest, items, positions, count: items.count)
+        sink &+= measuredLookupAndTestLoop(lookupAndTest, items, positions, count: items.count)
+    }
+    print("resolved \(items.count) twice, and each baseline (checksum \(sink))")
     exit(0)
 }
 
@@ -182,8 +222,9 @@ for kind in WorkloadKind.allCases where !onlyThreads {
         sink &+= measuredResolveLoop(registry, items, positions, count: items.count)
         let resolve = nsPerItem(count: itemCount, runs: runs) { n in sink &+= measuredResolveLoop(registry, items, positions, count: n) }
         let allocations = allocationsPerItem(count: 100_000) { n in sink &+= measuredResolveLoop(registry, items, positions, count: n) }
+        // The baselines time the loops `instructions.sh` counts.
         let dictionary = nsPerItem(count: itemCount, runs: runs) { n in
-            for index in 0..<n { sink &+= workload.dictionary(items[index], positions[index]) }
+            sink &+= measuredBaselineLoop(workload.dictionary, items, positions, count: n)
         }
         let handSwitch = workload.handSwitch.map { handSwitch in
             nsPerItem(count: itemCount, runs: runs) { n in
@@ -191,9 +232,7 @@ for kind in WorkloadKind.allCases where !onlyThreads {
             }
         }
         let lookupAndTest = workload.lookupAndTest.map { floor in
-            nsPerItem(count: itemCount, runs: runs) { n in
-                for index in 0..<n { sink &+= floor(items[index], positions[index]) }
-            }
+            nsPerItem(count: itemCount, runs: runs) { n in sink &+= measuredLookupAndTestLoop(floor, items, positions, count: n) }
         }
         let scan = LinearScan(entries: workload.scanEntries, reflects: false)
         let scanned = nsPerItem(count: min(itemCount, max(2_000, 20_000_000 / size)), runs: 3) { n in

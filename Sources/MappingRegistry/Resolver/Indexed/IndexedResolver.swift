@@ -86,28 +86,51 @@ final class IndexedResolver: Resolver {
             ?? cache.entry(type, slot: slot, dynamicType: dynamicType) { buildPlan(for: model, slot: slot) }
         if let winner = entry.winner { return .resolved(winner) }
         if entry.isOptional {
-            return entry.withUnwrapper { unwrapper in
-                if !keepsValue, let key = unwrapper.payloadKey(model) {
-                    // The payload's type, read in place: when it always
-                    // resolves to one mapping, nothing needs unwrapping;
-                    // when it has a plan, the plan's typed predicates read
-                    // the payload where it is.
-                    if key == 0 { return .nilModel }
-                    if let payloadEntry = cache.lookUp(key, slot: slot) {
-                        if let winner = payloadEntry.winner { return .resolved(winner) }
-                        if !payloadEntry.isOptional {
-                            return payloadEntry.withPlan { plan in
-                                plan.checksEveryValue
-                                    ? outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
-                                    : evaluate(plan, model, unwrapper: unwrapper, at: position, slot: slot, source)
-                            }
+            if !keepsValue {
+                // A struct or enum payload whose winner the unwrapper keeps:
+                // its case read in place, and no second lookup. Inlined into
+                // the caller, like the winner above; the rest is not.
+                let kept = entry.withUnwrapper { unwrapper -> Int in
+                    guard let winner = unwrapper.winnerOfSome, let key = unwrapper.payloadKey(model) else { return -2 }
+                    return key == 0 ? -1 : winner
+                }
+                if kept >= 0 { return .resolved(kept) }
+                if kept == -1 { return .nilModel }
+            }
+            return outcomeOfOptional(entry, model, at: position, slot: slot, keepsValue: keepsValue, source)
+        }
+        return entry.withPlan { plan in evaluate(plan, model, unwrapper: nil, at: position, slot: slot, source) }
+    }
+
+    /// ``outcome(_:at:slot:keepsValue:_:)`` for an `Optional`'s entry:
+    /// its payload's winner or plan applied in place, or the value unwrapped.
+    @inline(never)
+    private func outcomeOfOptional<Source: ContextSource>(
+        _ entry: ResolutionCache.Entry, _ model: Any, at position: ItemPosition, slot: Int, keepsValue: Bool, _ source: Source
+    ) -> Outcome {
+        entry.withUnwrapper { unwrapper in
+            if !keepsValue, let key = unwrapper.payloadKey(model) {
+                // The payload's type, read in place: when it always
+                // resolves to one mapping, nothing needs unwrapping;
+                // when it has a plan, the plan's typed predicates read
+                // the payload where it is.
+                if key == 0 { return .nilModel }
+                if let payloadEntry = cache.lookUp(key, slot: slot) {
+                    if let winner = payloadEntry.winner {
+                        unwrapper.remember(winner: winner)
+                        return .resolved(winner)
+                    }
+                    if !payloadEntry.isOptional {
+                        return payloadEntry.withPlan { plan in
+                            plan.checksEveryValue
+                                ? outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
+                                : evaluate(plan, model, unwrapper: unwrapper, at: position, slot: slot, source)
                         }
                     }
                 }
-                return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
             }
+            return outcomeOfWrapped(model, at: position, slot: slot, unwrapper: unwrapper, source)
         }
-        return entry.withPlan { plan in evaluate(plan, model, unwrapper: nil, at: position, slot: slot, source) }
     }
 
     /// Unwraps through the type's cached unwrapper, then resolves the
@@ -147,7 +170,7 @@ final class IndexedResolver: Resolver {
         guard plan.takesAddress else { return decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source) }
         // The predicates take the value where it is: no dynamic cast, no
         // copy. (An Optional's payload is stored at its own address.)
-        return OptionalUnwrapper.withValue(model) { address in
+        return ExistentialProjection.withValue(model) { address in
             decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
         }
     }
