@@ -40,12 +40,16 @@ enum ExistentialProjection {
         return UnsafeRawPointer(bitPattern: container.load(as: UInt.self) &+ boxOffset(flags)).unsafelyUnwrapped
     }
 
-    /// Whether the metadata at `address` is an existential type's (kinds
-    /// `Existential` and `ExtendedExistential`).
+    /// Whether the metadata at `address` is an existential type's: kinds
+    /// `Existential` (0x303, `any P`), `ExistentialMetatype` (0x306,
+    /// `any P.Type`) and `ExtendedExistential` (0x307, `any P<X>`). Generic
+    /// code stores such a value in an `Any` as it is (an element of an
+    /// `[any Food]` passed through `T`), so the `Any`'s buffer holds
+    /// another container, not the value.
     @inline(__always)
     static func isExistential(_ address: UInt) -> Bool {
         let kind = UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped.load(as: UInt.self)
-        return kind == 0x303 || kind == 0x306
+        return kind == 0x303 || kind == 0x306 || kind == 0x307
     }
 
     /// Where a boxed value of a type with these value witness flags starts in its box.
@@ -70,12 +74,23 @@ enum ExistentialProjection {
         return opened(model, body)
     }
 
-    /// Runs `body` with the address of the value inside `model`, opened in generic code.
+    /// Runs `body` with the address of the value inside `model`, found in
+    /// generic code: through every existential it is wrapped in.
+    ///
+    /// Opening the `Any` binds `T` to the type it holds, which for a value
+    /// stored inside another existential is that existential, whose
+    /// container is not the value. `type(of:)` looks through every level,
+    /// and a cast to that type yields the value itself.
+    @inline(never)
     static func opened<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result {
-        func open<T>(_ value: T) -> Result {
-            withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+        func open<Dynamic>(_ type: Dynamic.Type) -> Result {
+            guard let value = model as? Dynamic else {
+                // Not reached: a value is always of its own dynamic type.
+                return withUnsafePointer(to: model) { body(value(in: UnsafeRawPointer($0))) }
+            }
+            return withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
         }
-        return open(model)
+        return _openExistential(Swift.type(of: model), do: open)
     }
 
     private static func selfCheck() -> Bool {

@@ -41,6 +41,66 @@ import Testing
         #expect(Self.projected(Optional<Animal>.some(cat), as: Animal?.self) === cat)
     }
 
+    /// A value inside another existential, as generic code stores one in an
+    /// `Any` (`T` being `any P` or `any P<X>`): the projection gives the
+    /// value itself, as opening the `Any` does, not the inner container.
+    @Test func theProjectionLooksThroughAnExistentialInsideTheAny() {
+        // Elements of an array of existentials, as `setItems` stores them.
+        func stored<T>(_ values: [T]) -> Any { values[0] }
+        let four = Four(a: 1, b: 2, c: 3, d: 4)
+        let plain: [any Equatable] = [four]
+        let constrained: [any Collection<Int>] = [FourInts(four: four)]
+        let metatype: [any Equatable.Type] = [Four.self]
+        #expect(Self.kind(of: stored(plain)) == 0x303)
+        #expect(Self.kind(of: stored(constrained)) == 0x307)
+        #expect(Self.kind(of: stored(metatype)) == 0x306)
+        #expect(ExistentialProjection.withValue(stored(plain)) { $0.load(as: Four.self) } == four)
+        #expect(ExistentialProjection.withValue(stored(constrained)) { $0.load(as: FourInts.self) } == FourInts(four: four))
+        #expect(ExistentialProjection.withValue(stored(metatype)) { $0.load(as: Four.Type.self) } == Four.self)
+    }
+
+    /// The metadata kind of what an `Any` holds (0x303 an existential, 0x306
+    /// an existential metatype, 0x307 a constrained existential).
+    static func kind(of value: Any) -> UInt {
+        withUnsafePointer(to: value) { container in
+            UnsafeRawPointer(bitPattern: ExistentialProjection.metadata(of: UnsafeRawPointer(container))).map { $0.load(as: UInt.self) } ?? 0
+        }
+    }
+
+    /// Items that generic code stored in an `Any` as existentials (a
+    /// `SingleSectionStorage<any Food>`'s items, an `[any Food]` passed
+    /// through `T`): the predicates on their concrete model read the value
+    /// itself, and the index answers as the rule does.
+    @Test(arguments: [true, false])
+    func itemsStoredAsExistentialsAnswerAsTheRuleDoes(vegan: Bool) throws {
+        func stored<T>(_ values: [T]) -> Any { values[0] }
+        let registry = try loadIndexedRegistry(configuration(
+            #"{"view": "DishRow", "model": "Dish"}"#,
+            #"{"view": "Plain", "model": "Dish", "condition": {"predicate": "isVegan"}, "priority": 1}"#,
+            #"{"view": "FoodRow", "model": "Food", "priority": -1}"#
+        ), plugins: fixtureCatalog())
+        let dish = Dish(name: "a name too long to be stored inline in a string", price: 4, vegan: vegan)
+        let foods: [any Food] = [dish]
+        let optionals: [(any Food)?] = [dish]
+        for item in [stored(foods), stored(optionals), stored([foods[0] as any Sendable])] {
+            for _ in 0..<3 {
+                let indexed = resolutionSummary(registry.resolve(item, at: at(0, 0), kind: .cell, NoContext(), by: registry.resolver))
+                let reference = resolutionSummary(registry.resolve(item, at: at(0, 0), kind: .cell, NoContext(), by: registry.reference))
+                #expect(indexed == reference)
+                #expect(indexed == (vegan ? "resolved 1" : "resolved 0"))
+            }
+        }
+    }
+
+    /// Four words: stored in a box when an existential holds it.
+    struct FourInts: Collection, Equatable {
+        let four: Four
+        var startIndex: Int { 0 }
+        var endIndex: Int { 4 }
+        func index(after i: Int) -> Int { i + 1 }
+        subscript(position: Int) -> Int { [four.a, four.b, four.c, four.d][position] }
+    }
+
     /// Every item, resolved twice in turn (the second time through what the
     /// first kept), for cells and for headers, by the index and by the rule.
     @Test(arguments: [
