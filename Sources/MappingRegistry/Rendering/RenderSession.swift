@@ -89,25 +89,13 @@ struct RenderSession<Output: TextOutputStream, Source: ContextSource> {
             if let footer = storage.supplementaryModel(ofKind: SupplementaryKind.footer, inSection: section) {
                 result.footer = emit(entry(for: footer, at: position, kind: .footer))
             }
-            for kind in customKinds(of: storage, inSection: section) {
+            for kind in registry.customKinds(of: storage, inSection: section) {
                 if let model = storage.supplementaryModel(ofKind: kind.rawValue, inSection: section) {
                     result.custom.append(emit(entry(for: model, at: position, kind: kind)))
                 }
             }
         }
         if records { sections.append(result) }
-    }
-
-    /// Custom kinds with mappings, then any other custom kind the storage holds.
-    private func customKinds(of storage: some Storage, inSection section: Int) -> [ViewKind] {
-        var kinds = registry.customKinds
-        for name in storage.supplementaryKinds(inSection: section) {
-            let kind = ViewKind(rawValue: name)
-            if !ViewKind.builtIns.contains(kind), !kinds.contains(kind) {
-                kinds.append(kind)
-            }
-        }
-        return kinds
     }
 
     /// Writes an entry and its line break, and counts it.

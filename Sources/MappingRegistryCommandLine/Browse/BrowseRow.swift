@@ -17,27 +17,8 @@ struct BrowseRow {
     /// other the section holds).
     static func rows(of storage: some Storage, registry: MappingRegistry) -> [BrowseRow] {
         var rows: [BrowseRow] = []
-        for section in 0..<storage.numberOfSections {
-            let supplementaryPosition = ItemPosition(item: 0, section: section)
-            func supplementary(_ kind: ViewKind) {
-                if let model = storage.supplementaryModel(ofKind: kind.rawValue, inSection: section) {
-                    rows.append(BrowseRow(kind: kind, position: supplementaryPosition, model: model))
-                }
-            }
-            supplementary(.header)
-            for item in 0..<storage.numberOfItems(inSection: section) {
-                let position = ItemPosition(item: item, section: section)
-                // `item(at:)` is `nil` only out of range; a stored nil comes wrapped.
-                let model: Any = storage.item(at: position) ?? Optional<Any>.none as Any
-                rows.append(BrowseRow(kind: .cell, position: position, model: model))
-            }
-            supplementary(.footer)
-            var kinds = registry.customKinds
-            for name in storage.supplementaryKinds(inSection: section) {
-                let kind = ViewKind(rawValue: name)
-                if kind != .header, kind != .footer, kind != .cell, !kinds.contains(kind) { kinds.append(kind) }
-            }
-            for kind in kinds { supplementary(kind) }
+        registry.forEachStoredModel(in: storage) { model, position, kind in
+            rows.append(BrowseRow(kind: kind, position: position, model: model))
         }
         return rows
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MappingRegistry
+import MappingRegistryLanguageServer
 
 /// `mapping-registry build-check`: the check the `MappingRegistryPlugin`
 /// build-tool plugin runs on a target's `mappings.json` files and the data
@@ -115,7 +116,8 @@ package struct BuildCheck {
                 unreadable = true
                 continue
             }
-            guard Self.isDataDocument(contents, path: path) else { continue }
+            // Decided as editors decide it (root keys, `$schema`, then the file name).
+            guard DocumentKind.detect([UInt8](contents), path: path) == .data else { continue }
             diagnostics += checkData(contents, name: path, plugins: plugins)
         }
         errors += formatter.format(diagnostics) + unusedWarnings
@@ -157,25 +159,8 @@ package struct BuildCheck {
         let unsaid: Set<Diagnostic.Code> = plugins == nil
             ? [.unknownModel, .undecodableModel, .undecodableValue]
             : [.undecodableValue]
-        do {
-            return try DataDocument(data: contents, plugins: plugins ?? PluginCatalog(), source: name).warnings
-        } catch {
-            return error.diagnostics.filter { !unsaid.contains($0.code) }
-        }
-    }
-
-    /// Whether a JSON file beside a mappings file is a data document: its
-    /// top level has `"sections"` before any `"mappings"`; when neither is
-    /// found (the file does not read as JSON), when its name says `data`.
-    static func isDataDocument(_ contents: Data, path: String) -> Bool {
-        var decided: Bool?
-        JSONToken.visitRootKeys(in: [UInt8](contents)) { key, _, _ in
-            if key == "sections" { decided = true }
-            if key == "mappings" { decided = false }
-            return decided != nil
-        }
-        if let decided { return decided }
-        return URL(fileURLWithPath: path).lastPathComponent.lowercased().contains("data")
+        return DataDocument.check(contents, plugins: plugins ?? PluginCatalog(), source: name).diagnostics
+            .filter { !unsaid.contains($0.code) }
     }
 
     /// A file's bytes; `nil` after saying why it cannot be read.

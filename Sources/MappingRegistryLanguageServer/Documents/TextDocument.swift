@@ -1,7 +1,7 @@
 import MappingRegistry
 
 /// What a document is, which decides how it is checked and completed.
-enum DocumentKind: Equatable, Sendable {
+package enum DocumentKind: Equatable, Sendable {
     /// A `mappings.json`: its root has `"mappings"`.
     case mappings
     /// A data document: its root has `"sections"`.
@@ -14,7 +14,7 @@ enum DocumentKind: Equatable, Sendable {
     ///
     /// Only the root's keys are looked at, and the scan stops at the first
     /// one that decides, so a large document costs little.
-    static func detect(_ bytes: [UInt8], path: String) -> DocumentKind {
+    package static func detect(_ bytes: [UInt8], path: String) -> DocumentKind {
         var decided: DocumentKind?
         var schema: String?
         JSONToken.visitRootKeys(in: bytes) { key, _, afterColon in

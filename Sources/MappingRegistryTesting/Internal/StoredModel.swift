@@ -29,29 +29,8 @@ struct StoredModel {
     /// other the storage holds, in its order).
     static func all(in storage: some Storage, registry: MappingRegistry) -> [StoredModel] {
         var models: [StoredModel] = []
-        for section in 0..<storage.numberOfSections {
-            let first = ItemPosition(item: 0, section: section)
-            if let header = storage.supplementaryModel(ofKind: SupplementaryKind.header, inSection: section) {
-                models.append(StoredModel(model: header, position: first, kind: .header))
-            }
-            for item in 0..<storage.numberOfItems(inSection: section) {
-                let position = ItemPosition(item: item, section: section)
-                // `item(at:)` is `nil` only out of range; a stored nil comes wrapped.
-                models.append(StoredModel(model: storage.item(at: position) ?? Optional<Any>.none as Any, position: position, kind: .cell))
-            }
-            if let footer = storage.supplementaryModel(ofKind: SupplementaryKind.footer, inSection: section) {
-                models.append(StoredModel(model: footer, position: first, kind: .footer))
-            }
-            var kinds = registry.customKinds
-            for name in storage.supplementaryKinds(inSection: section) {
-                let kind = ViewKind(rawValue: name)
-                if !ViewKind.builtIns.contains(kind), !kinds.contains(kind) { kinds.append(kind) }
-            }
-            for kind in kinds {
-                if let model = storage.supplementaryModel(ofKind: kind.rawValue, inSection: section) {
-                    models.append(StoredModel(model: model, position: first, kind: kind))
-                }
-            }
+        registry.forEachStoredModel(in: storage) { model, position, kind in
+            models.append(StoredModel(model: model, position: position, kind: kind))
         }
         return models
     }
