@@ -89,7 +89,9 @@ final class IndexedResolver: Resolver {
             if !keepsValue {
                 // A struct or enum payload whose winner the unwrapper keeps:
                 // its case read in place, and no second lookup. Inlined into
-                // the caller, like the winner above; the rest is not.
+                // the caller, like the winner above; the rest is not. The
+                // answer is an `Int` (the winner, -1 for nil, -2 for not
+                // kept): an `Outcome?` here costs (e) 18 instructions more.
                 let kept = entry.withUnwrapper { unwrapper -> Int in
                     guard let winner = unwrapper.winnerOfSome, let key = unwrapper.payloadKey(model) else { return -2 }
                     return key == 0 ? -1 : winner
