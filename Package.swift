@@ -55,6 +55,21 @@ let package = Package(
             path: "Sources/MappingRegistryPlugin"
         ),
 
+        // Generated files: `swift package --allow-writing-to-package-directory generate`
+        // runs GenerateFiles, which rewrites the diagnostic code tables, README's
+        // copy of mappings.json and the sample's catalog and JSON Schemas;
+        // GenerateFilesTests checks the committed files against it.
+        .executableTarget(name: "GenerateFiles", dependencies: ["MappingRegistry", "MappingRegistryCommandLine"], path: "Sources/GenerateFiles"),
+        .plugin(
+            name: "GenerateFilesPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate", description: "Rewrite the package's generated files"),
+                permissions: [.writeToPackageDirectory(reason: "It rewrites the diagnostic code tables, README's mappings.json and the sample's catalog and schemas.")]
+            ),
+            dependencies: ["GenerateFiles", "menu"],
+            path: "Sources/GenerateFilesPlugin"
+        ),
+
         // Examples
         .executableTarget(
             name: "menu",
@@ -104,6 +119,7 @@ let package = Package(
             // Expected outputs, read from the source tree by path.
             exclude: ["Snapshots"]
         ),
+        .testTarget(name: "GenerateFilesTests", dependencies: ["GenerateFiles", "MappingRegistry"]),
         .testTarget(
             name: "MappingRegistryTestingTests",
             dependencies: ["MappingRegistryTesting", "MappingRegistry", "ModelStorage", "RegistryFixtures"],

@@ -40,7 +40,7 @@ extension Diagnostic {
         public var description: String { rawValue }
 
         // diagnostic-codes:begin
-        // Generated from Diagnostic.Code.table (Diagnostic+CodeInfo.swift): edit the table, then run RECORD_SNAPSHOTS=1 swift test --filter 'DiagnosticCodeTableTests|OutputFormatTests'.
+        // Generated from Diagnostic.Code.table (Diagnostic+CodeInfo.swift): edit the table, then run swift package --allow-writing-to-package-directory generate.
 
         /// The file is not valid JSON (RFC 8259), is too deeply nested or too large.
         ///

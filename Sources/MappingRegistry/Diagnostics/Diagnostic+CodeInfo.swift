@@ -54,10 +54,10 @@ extension Diagnostic.Code {
     /// data documents, resolving items.
     ///
     /// To add a code: add its entry here, then run
-    /// `RECORD_SNAPSHOTS=1 swift test --filter 'DiagnosticCodeTableTests|OutputFormatTests'`,
+    /// `swift package --allow-writing-to-package-directory generate`,
     /// which writes its constant into `Diagnostic+Code.swift`, its line into
-    /// README and the DocC reference, and its rule into the SARIF fixture
-    /// (and fails, so it is run again without).
+    /// README and the DocC reference, and its rule into the SARIF fixture;
+    /// `GenerateFilesTests` fails until it has been run.
     package static let table: [Info] = [
         // Loading mappings: errors
         Info("invalid-json", .error, [.load, .data],

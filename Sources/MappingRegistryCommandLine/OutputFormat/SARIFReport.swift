@@ -11,7 +11,7 @@ import ModelStorage
 ///
 /// A diagnostic without a location (an unused plugin) is placed on the
 /// file it is about, with no region: code scanning needs a location.
-struct SARIFReport {
+package struct SARIFReport {
     /// One run of the log: the diagnostics of one check (with several
     /// `--catalog`s, of one catalog).
     struct Run {
@@ -35,7 +35,7 @@ struct SARIFReport {
     var runs: [Run]
 
     /// A log of one run.
-    init(toolName: String, diagnostics: [Diagnostic], subjects: [Diagnostic: String]) {
+    package init(toolName: String, diagnostics: [Diagnostic], subjects: [Diagnostic: String]) {
         self.init(toolName: toolName, runs: [Run(diagnostics: diagnostics, subjects: subjects)])
     }
 
@@ -46,7 +46,7 @@ struct SARIFReport {
     }
 
     /// The log as JSON, ending with a line break.
-    func rendered() -> String {
+    package func rendered() -> String {
         let codes = Diagnostic.Code.all
         let rules: [JSONValue] = codes.map { code in
             .object([
