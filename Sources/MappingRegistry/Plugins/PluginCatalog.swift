@@ -36,7 +36,7 @@ public struct PluginCatalog: Sendable {
     var registrationSites: [String: String] = [:]
     /// The first name each model type was registered under.
     var modelNamesByType: [ObjectIdentifier: String] = [:]
-    /// The first name each `TextView` type was registered under.
+    /// The first name each view class was registered under.
     var viewNamesByType: [ObjectIdentifier: String] = [:]
     /// Models registered only because a view took them, by name: an
     /// explicit registration under the same name replaces them silently.
@@ -440,7 +440,7 @@ public struct PluginCatalog: Sendable {
         modelNamesByType[id].flatMap { models[$0] }
     }
 
-    /// The view registered first for a `TextView` type, if any.
+    /// The view registered first for a view class, if any.
     func view(ofType id: ObjectIdentifier) -> ViewPlugin? {
         viewNamesByType[id].flatMap { views[$0] }
     }

@@ -86,7 +86,7 @@ private func mapAnyView<V: ModelTransfer & SendableMetatype>(_ view: V.Type, kin
         var plugins = PluginCatalog()
         registerAnyModel(Dish.self, named: "Dish", in: &plugins)
         registerAnyModel(Int?.self, named: "MaybeInt", in: &plugins)
-        let json = #"{"sections": [{"items": [{"model": "Dish", "value": {"name": "Soup", "price": 6.5}}, {"model": "MaybeInt", "value": 3}]}]}"#
+        let json = #"{"sections": [{"items": [{"model": "Dish", "value": {"name": "Soup", "price": 6.5, "vegan": true}}, {"model": "MaybeInt", "value": 3}]}]}"#
         let document = try DataDocument(data: Data(json.utf8), plugins: plugins)
         #expect((document.storage.item(at: at(0, 0)) as? Dish)?.name == "Soup")
         #expect(document.storage.item(at: at(1, 0)) as? Int == 3)
