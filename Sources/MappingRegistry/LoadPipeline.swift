@@ -73,8 +73,8 @@ enum LoadPipeline {
         var plugins = plugins
         var clashes: [Diagnostic] = []
         var clashing: Set<String> = []
-        for case .declarations(let declarations) in sources {
-            for declaration in declarations.map(\.declaration) {
+        for source in sources {
+            for declaration in source.swiftDeclarations.map(\.declaration) {
                 guard case .type(let view)? = declaration.view, !clashing.contains(view.name),
                       let clash = plugins.registerDeclaredView(view, at: declaration.sites.object) else { continue }
                 clashing.insert(view.name)
@@ -117,7 +117,7 @@ enum LoadPipeline {
         var read = ReadSources()
         for (sourceIndex, source) in sources.enumerated() {
             var declarations: [Declaration]
-            switch source {
+            switch source.content {
             case .declarations(let list):
                 declarations = list.map(\.declaration)
                 // An empty list (an app without Swift mappings) is no place to name.

@@ -51,7 +51,7 @@ extension CommandSession {
             watched.append(dataPath)
         } else {
             // The bundled data never changes: load it once.
-            let loaded = Result { () throws(DataDocumentError) in
+            let loaded = Result { () throws(ConfigurationError) in
                 try DataDocument(data: data.contents, plugins: tool.plugins, source: data.name)
             }
             switch loaded {

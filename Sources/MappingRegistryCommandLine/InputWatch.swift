@@ -54,15 +54,9 @@ final class InputWatch: Sendable {
             defer { state.lock.unlock() }
             // Each version is loaded afresh and handed over whole; the watch keeps no document.
             return state.check(url, now: now) { data throws(ConfigurationError) in
-                let loaded = Result { () throws(DataDocumentError) in
-                    try DataDocument(data: data, plugins: plugins, source: path)
-                }
-                switch loaded {
-                case .success(let document): return WatchEvents.DocumentTransfer(document: document)
-                case .failure(let error): throw ConfigurationError(diagnostics: error.diagnostics)
-                }
+                WatchEvents.DocumentTransfer(document: try DataDocument(data: data, plugins: plugins, source: path))
             } post: { outcome, contents in
-                events.post(.data(outcome.mapError { DataDocumentError(diagnostics: $0.diagnostics) }, contents: contents))
+                events.post(.data(outcome, contents: contents))
             }
         }
     }

@@ -13,7 +13,7 @@ final class WatchEvents: @unchecked Sendable {
         /// and the bytes read, for source lines in diagnostics.
         case mappings(Result<MappingRegistry, ConfigurationError>, contents: Data?)
         /// The data file changed: its new document or every diagnostic, and the bytes read.
-        case data(Result<DocumentTransfer, DataDocumentError>, contents: Data?)
+        case data(Result<DocumentTransfer, ConfigurationError>, contents: Data?)
         /// SIGINT (Ctrl-C) arrived.
         case interrupted
     }

@@ -1,4 +1,4 @@
-// expected-error: referencing instance method 'on(_:fileID:line:column:_:)' on 'TypedMappingDeclaration' requires that 'Never' be a class type
+// expected-error: 'on(_:fileID:line:column:_:)' is unavailable: a view named by string gives the closure no view; take (model, position), or map the view class itself: Map(ViewClass.self, for: Model.self)
 // A handler view (a view named by string) has no view object, so a
 // closure that takes a view must not compile on its mapping.
 import MappingRegistry

@@ -150,14 +150,14 @@ public struct DataDocument {
     ///   - plugins: The catalog whose `Decodable` models create the values.
     ///   - source: The file name to use in diagnostics.
     ///   - policy: Which codes are errors, warnings or ignored. Default: as reported.
-    /// - Throws: ``DataDocumentError`` with every problem found, when an
+    /// - Throws: ``ConfigurationError`` with every problem found, when an
     ///   error remains under the policy.
     public init(
         data: Data,
         plugins: PluginCatalog,
         source: String = "data.json",
         policy: DiagnosticPolicy = DiagnosticPolicy()
-    ) throws(DataDocumentError) {
+    ) throws(ConfigurationError) {
         self.source = source
         // A document without a single problem loads on the fast path; any
         // other is read again by the reference loader, which reports them.
@@ -175,7 +175,7 @@ public struct DataDocument {
         var loader = DataDocumentLoader(source: source, plugins: plugins, bytes: [UInt8](data), policy: policy)
         loader.run()
         guard loader.errorCount == 0 else {
-            throw DataDocumentError(diagnostics: loader.diagnostics)
+            throw ConfigurationError(diagnostics: loader.diagnostics)
         }
         self.entries = loader.entries
         self.warnings = Diagnostic.sorted(loader.diagnostics)
@@ -190,15 +190,10 @@ public struct DataDocument {
     ///   - url: The file to read.
     ///   - plugins: The catalog whose `Decodable` models create the values.
     ///   - policy: Which codes are errors, warnings or ignored. Default: as reported.
-    /// - Throws: ``DataDocumentError``: `unreadable-file` when the file cannot
+    /// - Throws: ``ConfigurationError``: `unreadable-file` when the file cannot
     ///   be read or is too large, or every problem in its contents.
-    public init(contentsOf url: URL, plugins: PluginCatalog, policy: DiagnosticPolicy = DiagnosticPolicy()) throws(DataDocumentError) {
-        let data: Data
-        do {
-            data = try FileReader.read(url, limit: FileReader.configurationLimit)
-        } catch {
-            throw DataDocumentError(diagnostics: error.diagnostics)
-        }
+    public init(contentsOf url: URL, plugins: PluginCatalog, policy: DiagnosticPolicy = DiagnosticPolicy()) throws(ConfigurationError) {
+        let data = try FileReader.read(url, limit: FileReader.configurationLimit)
         try self.init(data: data, plugins: plugins, source: url.lastPathComponent, policy: policy)
     }
 

@@ -36,9 +36,7 @@ public final class TypedMappingDeclaration<View, Model>: MappingDeclaration, @un
     // @unchecked: immutable, as its superclass; `View` and `Model` are
     // only types, never stored.
 
-    /// A declaration of these types. (Named apart from the superclass's
-    /// designated initializer, so the superclass's deprecated convenience
-    /// initializers are not inherited.)
+    /// A declaration of these types.
     init(typed declaration: Declaration) {
         super.init(declaration)
     }
@@ -58,15 +56,23 @@ extension MappingRegistry {
     public typealias Map<View, Model> = TypedMappingDeclaration<View, Model>
 }
 
-// MARK: - A TextView
+// MARK: - A view class
 
-extension TypedMappingDeclaration where View: TextView & ModelTransfer & SendableMetatype, Model == View.ModelType {
-    /// Declares that a `TextView & ModelTransfer` view shows its `ModelType`.
+extension TypedMappingDeclaration where View: ModelTransfer & SendableMetatype, Model == View.ModelType {
+    /// Declares that a view class shows its `ModelType`.
     ///
     /// ```swift
     /// Map(DishRow.self)
     /// Map(ChefSpecialRow.self, when: .section(0), priority: 3)
     /// ```
+    ///
+    /// A `TextView` renders its items as text. Any other view class, such
+    /// as a `UITableViewCell` subclass, is for a host list that dequeues its
+    /// views by the mapping's ``Mapping/reuseIdentifier`` and configures them
+    /// with ``Mapping/update(_:with:)``; the library's renderers report
+    /// `unrenderable-view` for its items. Which of the two a view is, is read
+    /// from the type itself, so generic code that passes a `TextView` as any
+    /// `ModelTransfer` class gets the same mapping as code that names it.
     ///
     /// - Parameters:
     ///   - view: The view type. Its name in diagnostics is the name it is
@@ -91,20 +97,23 @@ extension TypedMappingDeclaration where View: TextView & ModelTransfer & Sendabl
         column: Int = #column
     ) {
         self.init(typed: Declaration(
-            view: .type(.reusable(View.self, named: String(describing: view))), model: .type(ModelType(Model.self)),
+            view: .type(.view(View.self, named: String(describing: view))), model: .type(ModelType(Model.self)),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
         ))
     }
 }
 
-extension TypedMappingDeclaration where View: TextView & ModelTransfer & SendableMetatype {
-    /// Declares that a `TextView & ModelTransfer` view shows a narrower
-    /// model than its `ModelType`, such as a `Drink` for a view of any `Food`.
+extension TypedMappingDeclaration where View: ModelTransfer & SendableMetatype {
+    /// Declares that a view class shows a narrower model than its
+    /// `ModelType`, such as a `Drink` for a view of any `Food`.
     ///
     /// ```swift
     /// Map(PriceRow.self, for: Drink.self)
     /// ```
+    ///
+    /// As with `Map(view)`, a `TextView` renders as text and any other view
+    /// class is for a host list.
     ///
     /// - Parameters:
     ///   - view: The view type.
@@ -130,80 +139,7 @@ extension TypedMappingDeclaration where View: TextView & ModelTransfer & Sendabl
         column: Int = #column
     ) {
         self.init(typed: Declaration(
-            view: .type(.reusable(View.self, named: String(describing: view))), model: .type(ModelType(model)),
-            kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
-            decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
-        ))
-    }
-}
-
-// MARK: - Any view class
-
-extension TypedMappingDeclaration where View: ModelTransfer & SendableMetatype, Model == View.ModelType {
-    /// Declares a mapping for a view class that is not a `TextView`, such as
-    /// a `UITableViewCell` subclass, and its `ModelType`: a host list
-    /// dequeues its views by the mapping's ``Mapping/reuseIdentifier`` and
-    /// configures them with ``Mapping/update(_:with:)``.
-    ///
-    /// - Parameters:
-    ///   - view: The view class.
-    ///   - kind: The kind of view. Default ``ViewKind/cell``.
-    ///   - condition: When it applies. Default ``MappingCondition/none``.
-    ///   - priority: Among mappings that apply, the highest priority wins. Default `0`.
-    ///   - reuseIdentifier: The reuse pool. Default: the view's name.
-    ///   - decorators: Names of registered decorators, applied in order to the view's text.
-    ///   - fileID: The call site's file; leave the default.
-    ///   - line: The call site's line; leave the default.
-    ///   - column: The call site's column; leave the default.
-    public convenience init(
-        _ view: View.Type,
-        kind: ViewKind = .cell,
-        when condition: MappingCondition = .none,
-        priority: Int = 0,
-        reuseIdentifier: String? = nil,
-        decorators: [String] = [],
-        fileID: String = #fileID,
-        line: Int = #line,
-        column: Int = #column
-    ) {
-        self.init(typed: Declaration(
-            view: .type(.transfer(View.self, named: String(describing: view))), model: .type(ModelType(Model.self)),
-            kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
-            decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
-        ))
-    }
-}
-
-extension TypedMappingDeclaration where View: ModelTransfer & SendableMetatype {
-    /// Declares a mapping for a view class that is not a `TextView`, for a
-    /// model type other than its `ModelType` (a protocol it conforms to, a
-    /// subclass).
-    ///
-    /// - Parameters:
-    ///   - view: The view class.
-    ///   - model: The model type the mapping is for.
-    ///   - kind: The kind of view. Default ``ViewKind/cell``.
-    ///   - condition: When it applies. Default ``MappingCondition/none``.
-    ///   - priority: Among mappings that apply, the highest priority wins. Default `0`.
-    ///   - reuseIdentifier: The reuse pool. Default: the view's name.
-    ///   - decorators: Names of registered decorators, applied in order to the view's text.
-    ///   - fileID: The call site's file; leave the default.
-    ///   - line: The call site's line; leave the default.
-    ///   - column: The call site's column; leave the default.
-    public convenience init(
-        _ view: View.Type,
-        for model: Model.Type,
-        kind: ViewKind = .cell,
-        when condition: MappingCondition = .none,
-        priority: Int = 0,
-        reuseIdentifier: String? = nil,
-        decorators: [String] = [],
-        fileID: String = #fileID,
-        line: Int = #line,
-        column: Int = #column
-    ) {
-        self.init(typed: Declaration(
-            view: .type(.transfer(View.self, named: String(describing: view))), model: .type(ModelType(model)),
+            view: .type(.view(View.self, named: String(describing: view))), model: .type(ModelType(model)),
             kind: kind, reuseIdentifier: reuseIdentifier, condition: condition, priority: priority,
             decorators: decorators, sites: DeclarationSites(swiftCallSite: fileID, line: line, column: column)
         ))

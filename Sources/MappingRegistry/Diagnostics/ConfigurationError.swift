@@ -1,5 +1,9 @@
-/// The error a ``MappingRegistry`` initializer throws when a configuration
-/// cannot be loaded: every problem found, not just the first.
+/// The error thrown when a configuration or a data document cannot be
+/// loaded: every problem found, not just the first.
+///
+/// A ``MappingRegistry`` initializer, ``ReloadingRegistry/reload()``,
+/// ``PluginCatalog/catalogDocument(including:)`` and ``DataDocument``'s
+/// initializers throw it.
 ///
 /// ```swift
 /// do {

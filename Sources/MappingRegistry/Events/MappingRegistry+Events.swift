@@ -44,11 +44,9 @@ extension MappingRegistry {
     }
 
     /// ``send(_:to:at:kind:view:context:)`` without a context: what a call
-    /// that passes none compiles to, for the reason
-    /// ``MappingRegistry/resolve(_:at:kind:)`` gives.
-    @_documentation(visibility: internal)
+    /// that passes none runs, for the reason `MappingRegistry.resolve` gives.
     @inlinable
-    public func send<Output: Sendable>(
+    func send<Output: Sendable>(
         _ event: MappingEvent<Output>,
         to item: Any,
         at position: ItemPosition,

@@ -39,11 +39,9 @@ extension ReusePool {
     }
 
     /// ``send(_:to:at:kind:context:)`` without a context: what a call
-    /// that passes none compiles to, for the reason
-    /// ``MappingRegistry/resolve(_:at:kind:)`` gives.
-    @_documentation(visibility: internal)
+    /// that passes none runs, for the reason `MappingRegistry.resolve` gives.
     @inlinable
-    public func send<Output: Sendable>(
+    func send<Output: Sendable>(
         _ event: MappingEvent<Output>,
         to item: Any,
         at position: ItemPosition,

@@ -73,6 +73,39 @@ extension TypedMappingDeclaration where View: AnyObject {
     }
 }
 
+extension TypedMappingDeclaration where View == Never {
+    /// A view-taking handler on a mapping whose view is named by string:
+    /// a mistake the compiler reports with this declaration's message.
+    ///
+    /// A view named by string (a handler view, say) gives the mapping no
+    /// view type, so a closure that takes `(view, model, position)` has
+    /// none to be given. Take `(model, position)`, or map the view class
+    /// itself: `Map(DishRow.self, for: Dish.self)`. (A mapping declared
+    /// wholly by names, `Map("DishRow", model: "Dish")`, takes a closure
+    /// that states its view and model types, checked at load.)
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - fileID: The call site's file.
+    ///   - line: The call site's line.
+    ///   - column: The call site's column.
+    ///   - handler: The view-taking closure, which cannot be attached.
+    /// - Returns: Nothing a caller can use: the call does not compile.
+    @available(
+        *, unavailable,
+        message: "a view named by string gives the closure no view; take (model, position), or map the view class itself: Map(ViewClass.self, for: Model.self)"
+    )
+    public func on<V, Output: Sendable>(
+        _ event: MappingEvent<Output>,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        _ handler: @escaping @Sendable (V, Model, ItemPosition) -> Output
+    ) -> TypedMappingDeclaration {
+        self
+    }
+}
+
 extension TypedMappingDeclaration where View == Never, Model == Any {
     /// Attaches a `(model, position)` handler to a mapping declared by
     /// names, whose model type the closure states.

@@ -36,7 +36,7 @@ public struct PluginCatalog: Sendable {
     var registrationSites: [String: String] = [:]
     /// The first name each model type was registered under.
     var modelNamesByType: [ObjectIdentifier: String] = [:]
-    /// The first name each `TextView` type was registered under.
+    /// The first name each view class was registered under.
     var viewNamesByType: [ObjectIdentifier: String] = [:]
     /// Models registered only because a view took them, by name: an
     /// explicit registration under the same name replaces them silently.
@@ -58,31 +58,22 @@ public struct PluginCatalog: Sendable {
     /// too), a protocol existential such as `(any Food).self` (values of
     /// conforming types match) or `Any` (every value matches: a catch-all mapping).
     ///
-    /// - Parameters:
-    ///   - model: The model type.
-    ///   - name: The name mappings use. Default: the type's name.
-    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
-    ///   - line: The registration's line. Leave the default.
-    public mutating func register<M>(model: M.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
-        insertModel(ModelPlugin(name: name ?? String(describing: model), type: ModelType(model), decode: nil), implicit: false, site: "\(filePath):\(line)")
-    }
-
-    /// Registers a `Decodable` model type under a name; besides matching
-    /// values as `register(model:named:)` does, data documents
-    /// can then create values of it.
+    /// When `M` is `Decodable`, data documents can also create values of
+    /// it. That is read from the type itself, so generic code that passes
+    /// a `Decodable` type as any `M` registers what code naming it does.
     ///
     /// - Parameters:
     ///   - model: The model type.
     ///   - name: The name mappings and data documents use. Default: the type's name.
     ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
     ///   - line: The registration's line. Leave the default.
-    public mutating func register<M: Decodable & SendableMetatype>(model: M.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
+    public mutating func register<M>(model: M.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
         insertModel(
             ModelPlugin(
                 name: name ?? String(describing: model),
                 type: ModelType(model),
-                decode: Self.decoder(for: M.self),
-                decodeJSON: Self.spanDecoder(for: M.self)
+                decode: Self.decoder(for: model),
+                decodeJSON: Self.spanDecoder(for: model)
             ),
             implicit: false,
             site: "\(filePath):\(line)"
@@ -91,11 +82,19 @@ public struct PluginCatalog: Sendable {
 
     // MARK: - Views
 
-    /// Registers a reusable view that receives its model through `ModelTransfer`.
+    /// Registers a view class that receives its model through `ModelTransfer`.
     ///
     /// The view takes values of `V.ModelType` (and its subclasses or
-    /// conforming types). A renderer keeps one instance per reuse
-    /// identifier and reuses it from item to item.
+    /// conforming types). A `TextView` renders its items as text: a
+    /// renderer keeps one instance per reuse identifier and reuses it from
+    /// item to item. Any other view class, such as a `UITableViewCell`
+    /// subclass, is for a host list, which creates its views, dequeues them
+    /// by each mapping's reuse identifier and configures them with
+    /// ``Mapping/update(_:with:)``; the library's renderers report
+    /// `unrenderable-view` for its items, since it gives no text. Which of
+    /// the two a view is, is read from the type itself, so generic code
+    /// that passes a `TextView` as any `ModelTransfer` class registers what
+    /// code naming it does.
     ///
     /// Without a name, the view is registered under its type's name, and
     /// `V.ModelType` is registered as a model under its type's name unless
@@ -106,23 +105,8 @@ public struct PluginCatalog: Sendable {
     ///   - name: The name mappings use in `"view"`. Default: the type's name.
     ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
     ///   - line: The registration's line. Leave the default.
-    public mutating func register<V: TextView & ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
-        registerView(ViewPlugin.reusable(V.self, named: name ?? String(describing: view)), type: V.self, named: name, site: "\(filePath):\(line)")
-    }
-
-    /// Registers a view class that is not a `TextView`, such as a
-    /// `UITableViewCell` subclass: a host list creates its views, dequeues
-    /// them by each mapping's reuse identifier and configures them with
-    /// ``Mapping/update(_:with:)``. The library's renderers report
-    /// `unrenderable-view` for its items, since it gives no text.
-    ///
-    /// - Parameters:
-    ///   - view: The view class.
-    ///   - name: The name mappings use in `"view"`. Default: the type's name.
-    ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
-    ///   - line: The registration's line. Leave the default.
     public mutating func register<V: ModelTransfer & SendableMetatype>(view: V.Type, named name: String? = nil, filePath: String = #filePath, line: Int = #line) {
-        registerView(ViewPlugin.transfer(V.self, named: name ?? String(describing: view)), type: V.self, named: name, site: "\(filePath):\(line)")
+        registerView(ViewPlugin.view(V.self, named: name ?? String(describing: view)), type: V.self, named: name, site: "\(filePath):\(line)")
     }
 
     private mutating func registerView<V: ModelTransfer>(_ plugin: ViewPlugin, type view: V.Type, named name: String?, site: String) {
@@ -456,7 +440,7 @@ public struct PluginCatalog: Sendable {
         modelNamesByType[id].flatMap { models[$0] }
     }
 
-    /// The view registered first for a `TextView` type, if any.
+    /// The view registered first for a view class, if any.
     func view(ofType id: ObjectIdentifier) -> ViewPlugin? {
         viewNamesByType[id].flatMap { views[$0] }
     }
@@ -525,7 +509,7 @@ public struct PluginCatalog: Sendable {
         let modelType = ModelType(type)
         guard modelNamesByType[modelType.id] == nil, models[modelType.name] == nil else { return }
         insertModel(
-            ModelPlugin(name: modelType.name, type: modelType, decode: Self.decoder(forAny: type), decodeJSON: Self.spanDecoder(forAny: type)),
+            ModelPlugin(name: modelType.name, type: modelType, decode: Self.decoder(for: type), decodeJSON: Self.spanDecoder(for: type)),
             implicit: true,
             site: site
         )
@@ -558,24 +542,15 @@ public struct PluginCatalog: Sendable {
 
     // MARK: - Decoding
 
-    private static func decoder<M: Decodable & SendableMetatype>(for type: M.Type) -> @Sendable (Data) throws -> Any {
-        { data in try JSONDecoder().decode(M.self, from: data) }
-    }
-
-    /// A decoder for a type known only at run time to be `Decodable`.
-    private static func decoder<M>(forAny type: M.Type) -> (@Sendable (Data) throws -> Any)? {
+    /// A decoder for a type that is `Decodable`, as a cast of its metatype finds; `nil` for any other.
+    private static func decoder<M>(for type: M.Type) -> (@Sendable (Data) throws -> Any)? {
         guard let decodable = type as? any Decodable.Type else { return nil }
         let box = DecodableType(type: decodable)
         return { data in try box.decode(data) }
     }
 
     /// The same decoding as ``decoder(for:)``, reading a data document's value in place.
-    private static func spanDecoder<M: Decodable & SendableMetatype>(for type: M.Type) -> @Sendable (JSONSpanDecoder) throws -> Any {
-        { decoder in try decoder.decodeRoot(M.self) }
-    }
-
-    /// The same decoding as ``decoder(forAny:)``, reading a data document's value in place.
-    private static func spanDecoder<M>(forAny type: M.Type) -> (@Sendable (JSONSpanDecoder) throws -> Any)? {
+    private static func spanDecoder<M>(for type: M.Type) -> (@Sendable (JSONSpanDecoder) throws -> Any)? {
         guard let decodable = type as? any Decodable.Type else { return nil }
         let box = DecodableType(type: decodable)
         return { decoder in try box.decode(decoder) }

@@ -41,8 +41,19 @@ final class ViewPlugin: NamedPlugin {
         self.rendersText = rendersText
     }
 
+    /// The view plugin for a view class: ``reusable(_:named:)`` when it is
+    /// a `TextView`, else ``transfer(_:named:)``. Read from the type at run
+    /// time (a cast of a metatype), so a caller generic over any
+    /// `ModelTransfer` class gets what a caller naming the type gets.
+    static func view<V: ModelTransfer & SendableMetatype>(_ view: V.Type, named name: String) -> ViewPlugin {
+        if let textView = TextViewProbe<V>.self as? any ReusableViewPluginMaker.Type {
+            return textView.plugin(named: name)
+        }
+        return transfer(V.self, named: name)
+    }
+
     /// A reusable view plugin for a `TextView & ModelTransfer` type.
-    static func reusable<V: TextView & ModelTransfer & SendableMetatype>(_ view: V.Type, named name: String) -> ViewPlugin {
+    fileprivate static func reusable<V: TextView & ModelTransfer & SendableMetatype>(_ view: V.Type, named name: String) -> ViewPlugin {
         ViewPlugin(
             name: name,
             model: ModelType(V.ModelType.self),
@@ -56,7 +67,7 @@ final class ViewPlugin: NamedPlugin {
 
     /// A view plugin for any `ModelTransfer` class: a host creates and
     /// dequeues its views; the library's renderers cannot make text of it.
-    static func transfer<V: ModelTransfer & SendableMetatype>(_ view: V.Type, named name: String) -> ViewPlugin {
+    fileprivate static func transfer<V: ModelTransfer & SendableMetatype>(_ view: V.Type, named name: String) -> ViewPlugin {
         ViewPlugin(
             name: name,
             model: ModelType(V.ModelType.self),
@@ -97,6 +108,23 @@ final class ViewPlugin: NamedPlugin {
     func isSameView(as other: ViewPlugin) -> Bool {
         if let viewType { return viewType == other.viewType }
         return self === other
+    }
+}
+
+/// A view class, conforming to ``ReusableViewPluginMaker`` exactly when the
+/// class is a `TextView`: casting its metatype asks the runtime whether
+/// the class conforms (its own conformance or a superclass's), through the
+/// conditional conformance below.
+private enum TextViewProbe<V: ModelTransfer & SendableMetatype> {}
+
+/// Makes the reusable plugin of a view class known to be a `TextView`.
+private protocol ReusableViewPluginMaker {
+    static func plugin(named name: String) -> ViewPlugin
+}
+
+extension TextViewProbe: ReusableViewPluginMaker where V: TextView {
+    static func plugin(named name: String) -> ViewPlugin {
+        ViewPlugin.reusable(V.self, named: name)
     }
 }
 

@@ -17,7 +17,7 @@ extension ReloadingRegistry {
         case cached
         /// Loaded during this run from a live source: bytes accepted by
         /// ``ReloadingRegistry/apply(_:source:)``, or the file of
-        /// ``ReloadingRegistry/init(contentsOf:plugins:source:cache:policy:)``
+        /// ``ReloadingRegistry/init(contentsOf:plugins:source:including:cache:policy:)``
         /// (the file you edit or download into).
         case fresh
 

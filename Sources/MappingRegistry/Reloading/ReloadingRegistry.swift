@@ -113,7 +113,15 @@ public final class ReloadingRegistry: Sendable {
         case changed(Result<MappingRegistry, ConfigurationError>, contents: Data?)
     }
 
-    /// Loads a mappings file and checks it against the plugins.
+    /// Loads a mappings file and checks it against the plugins, together
+    /// with fixed sources, such as the app's Swift mappings, kept through
+    /// every reload: a reloaded file is checked with them (overlaps,
+    /// duplicates and reuse identifiers across both), and a reload that
+    /// collides with them fails, leaving ``current`` as it was.
+    ///
+    /// ```swift
+    /// let mappings = try ReloadingRegistry(contentsOf: url, plugins: plugins, including: [.declarations(FeedMappings.all)])
+    /// ```
     ///
     /// With a `cache:`, the file is the primary source and the cache its
     /// stand-in: each version of the file that loads (now, on
@@ -128,6 +136,7 @@ public final class ReloadingRegistry: Sendable {
     ///   - plugins: The models, views, predicates and decorators the file may name.
     ///   - source: The file name diagnostics use; by default the URL's last
     ///     path component, as ``MappingRegistry/init(contentsOf:plugins:policy:)`` does.
+    ///   - fixedSources: Sources checked with the file at every load, before it. Default: none.
     ///   - cache: The cache file, or `nil` (the default) for none.
     ///   - policy: Which codes this load and every reload treat as errors,
     ///     warnings or ignores. Default: every code as documented.
@@ -139,10 +148,11 @@ public final class ReloadingRegistry: Sendable {
         contentsOf url: URL,
         plugins: PluginCatalog,
         source: String? = nil,
+        including fixedSources: [MappingSource] = [],
         cache: URL? = nil,
         policy: DiagnosticPolicy = DiagnosticPolicy()
     ) throws(ConfigurationError) {
-        try self.init(primary: url, plugins: plugins, source: source ?? url.lastPathComponent, cache: cache, policy: policy, including: [])
+        try self.init(primary: url, plugins: plugins, source: source ?? url.lastPathComponent, cache: cache, policy: policy, including: fixedSources)
     }
 
     /// Starts an app whose mappings come from a server: serves the last
@@ -208,36 +218,7 @@ public final class ReloadingRegistry: Sendable {
         self.init(url: bundled, plugins: plugins, source: source, policy: policy, fixedSources: fixedSources, cache: cache, fileOrigin: .bundled, start: start)
     }
 
-    /// Loads a mappings file together with fixed sources, such as the app's
-    /// Swift mappings, and keeps them through every reload: a reloaded file
-    /// is checked with them (overlaps, duplicates and reuse identifiers
-    /// across both), and a reload that collides with them fails, leaving
-    /// ``current`` as it was.
-    ///
-    /// ```swift
-    /// let mappings = try ReloadingRegistry(contentsOf: url, plugins: plugins, including: [.declarations(FeedMappings.all)])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - url: The mappings file.
-    ///   - plugins: What the mappings may name.
-    ///   - fixedSources: Sources checked with the file at every load, before it.
-    ///   - cache: The cache file, or `nil` (the default) for none; see
-    ///     ``init(contentsOf:plugins:source:cache:policy:)``.
-    ///   - policy: Which codes are errors, warnings or ignored. Default: every code as documented.
-    /// - Throws: ``ConfigurationError`` when the file cannot be read or the mappings do not load
-    ///   (with a cache, when the cache cannot serve either).
-    public convenience init(
-        contentsOf url: URL,
-        plugins: PluginCatalog,
-        including fixedSources: [MappingSource],
-        cache: URL? = nil,
-        policy: DiagnosticPolicy = DiagnosticPolicy()
-    ) throws(ConfigurationError) {
-        try self.init(primary: url, plugins: plugins, source: url.lastPathComponent, cache: cache, policy: policy, including: fixedSources)
-    }
-
-    /// The start of the `contentsOf:` initializers: the file, else the cache.
+    /// The start of the `contentsOf:` initializer: the file, else the cache.
     private convenience init(
         primary url: URL,
         plugins: PluginCatalog,

@@ -59,18 +59,24 @@ public final class ReusePool {
     ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The text, or the diagnostic that says why there is none
     ///   (`missing-mapping`, `ambiguous-mapping`, `nil-model`, `missing-context`, `unrenderable-view`).
+    @inlinable
     public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Result<String, Diagnostic> {
-        // `== nil` reads only the tag (see `MappingRegistry.resolve`).
-        if context == nil { return render(model, at: position, kind: kind, NoContext()) }
-        return render(model, at: position, kind: kind, GivenContext(context: context))
+        // Inlined into the caller, for the reason `MappingRegistry.resolve` gives.
+        if context == nil { return render(model, at: position, kind: kind) }
+        return render(model, at: position, kind: kind, given: context)
     }
 
     /// ``render(_:at:kind:context:)`` without a context: what a call that
-    /// passes none compiles to, for the reason
-    /// ``MappingRegistry/resolve(_:at:kind:)`` gives.
-    @_documentation(visibility: internal)
-    public func render(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Result<String, Diagnostic> {
+    /// passes none runs, once that function is inlined into it.
+    @usableFromInline
+    func render(_ model: Any, at position: ItemPosition, kind: ViewKind) -> Result<String, Diagnostic> {
         render(model, at: position, kind: kind, NoContext())
+    }
+
+    /// ``render(_:at:kind:context:)`` with a context.
+    @usableFromInline
+    func render(_ model: Any, at position: ItemPosition, kind: ViewKind, given context: (any Sendable)?) -> Result<String, Diagnostic> {
+        render(model, at: position, kind: kind, GivenContext(context: context))
     }
 
     private func render<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Result<String, Diagnostic> {

@@ -37,24 +37,29 @@ extension MappingRegistry {
     ///   - kind: The kind of view wanted. Default ``ViewKind/cell``.
     ///   - context: The app's state that context-reading predicates are given. Default: none.
     /// - Returns: The outcome; never traps.
+    @inlinable
     public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> Resolution {
-        // `== nil` reads only the tag: `if let` would copy the existential
-        // out and destroy it, through value witnesses, on every resolve.
-        if context == nil { return resolve(model, at: position, kind: kind, NoContext()) }
-        return resolve(model, at: position, kind: kind, GivenContext(context: context))
+        // Inlined into the caller, so that a call passing no context drops
+        // this test and the `nil` with it: an `(any Sendable)?` argument,
+        // even a `nil` default, otherwise costs the caller a copy and a
+        // destroy through the runtime's value witnesses, more than a cached
+        // resolve itself. `== nil` reads only the tag: `if let` would copy
+        // the existential out and destroy it.
+        if context == nil { return resolve(model, at: position, kind: kind) }
+        return resolve(model, at: position, kind: kind, given: context)
     }
 
     /// ``resolve(_:at:kind:context:)`` without a context: what a call that
-    /// passes none compiles to.
-    ///
-    /// Not a second spelling: Swift picks it for `resolve(item, at: position)`
-    /// because it needs no default argument, and it takes the same path. It
-    /// exists because an `(any Sendable)?` argument, even a `nil` default,
-    /// costs its caller a copy and a destroy through the runtime's value
-    /// witnesses: more than a cached resolve itself.
-    @_documentation(visibility: internal)
-    public func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell) -> Resolution {
+    /// passes none runs, once that function is inlined into it.
+    @usableFromInline
+    func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind) -> Resolution {
         resolve(model, at: position, kind: kind, NoContext())
+    }
+
+    /// ``resolve(_:at:kind:context:)`` with a context.
+    @usableFromInline
+    func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind, given context: (any Sendable)?) -> Resolution {
+        resolve(model, at: position, kind: kind, GivenContext(context: context))
     }
 
     @inline(__always)

@@ -153,7 +153,7 @@ struct InvalidDataCase: CustomTestStringConvertible, Sendable {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(#"{"sections": [{"itms": [], "items": [{"model": "Dish", "value": {"name": "Soup", "price": 6.5, "vegan": true}}]}]}"#.utf8).write(to: url)
-        let strict = try #require(throws: DataDocumentError.self) {
+        let strict = try #require(throws: ConfigurationError.self) {
             try DataDocument(contentsOf: url, plugins: fixtureCatalog())
         }
         #expect(strict.diagnostics.map(\.code) == ["unknown-key"])
@@ -171,7 +171,7 @@ struct InvalidDataCase: CustomTestStringConvertible, Sendable {
         #expect {
             _ = try DataDocument(contentsOf: url, plugins: fixtureCatalog())
         } throws: { error in
-            (error as? DataDocumentError)?.diagnostics.map(\.code) == ["unreadable-file"]
+            (error as? ConfigurationError)?.diagnostics.map(\.code) == ["unreadable-file"]
         }
     }
 }
@@ -186,7 +186,7 @@ struct InvalidDataCase: CustomTestStringConvertible, Sendable {
         #expect {
             _ = try DataDocument(data: Data(json.utf8), plugins: plugins, source: "data.json")
         } throws: { error in
-            guard let error = error as? DataDocumentError, let diagnostic = error.diagnostics.first else { return false }
+            guard let error = error as? ConfigurationError, let diagnostic = error.diagnostics.first else { return false }
             return diagnostic.code == "undecodable-value"
                 && diagnostic.location?.pointer == "/sections/0/items/0/value/counts/1"
         }

@@ -143,7 +143,7 @@ import Testing
         #expect(document.entries.map(\.position) == [at(0, 0), at(1, 0)])
         #expect(document.storage.item(at: at(1, 0)) as? Int == 3)
         #expect(document.warnings.map(\.description) == ["data.json:3:13: warning: unknown model 'Gadget' [unknown-model]"])
-        #expect(throws: DataDocumentError.self) {
+        #expect(throws: ConfigurationError.self) {
             try DataDocument(data: Data(json.utf8), plugins: fixtureCatalog())
         }
     }

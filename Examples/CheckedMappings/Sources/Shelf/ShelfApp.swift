@@ -28,6 +28,6 @@ public enum ShelfApp {
     /// - Returns: The loaded registry.
     /// - Throws: ``ConfigurationError`` with every problem of the file.
     public static func registry(contentsOf mappings: URL) throws(ConfigurationError) -> MappingRegistry {
-        try MappingRegistry(plugins: plugins, sources: [.declarations(Self.mappings), .jsonFile(mappings)])
+        try MappingRegistry(plugins: plugins, sources: [.declarations(Self.mappings), .json(contentsOf: mappings)])
     }
 }
