@@ -25,10 +25,12 @@ import TestSupport
     }
 
     /// A header, a dish and a drink; then a dish in section 1.
-    static let storage = SectionsStorage(sections: [
-        .init(items: [Dish(name: "Soup", price: 5), Drink(name: "Tea")], supplementaries: [(kind: "header", model: "Starters")]),
-        .init(items: [Dish(name: "Salad", price: 7)]),
-    ])
+    static func storage() -> SectionsStorage {
+        SectionsStorage(sections: [
+            .init(items: [Dish(name: "Soup", price: 5), Drink(name: "Tea")], supplementaries: [(kind: "header", model: "Starters")]),
+            .init(items: [Dish(name: "Salad", price: 7)]),
+        ])
+    }
 
     /// The report of the package checked out at `checkout` inside `directory`,
     /// its two `mappings.json` files loaded by absolute URL.
@@ -38,7 +40,7 @@ import TestSupport
         let registry = try MappingRegistry(plugins: fixtureCatalog(), sources: [
             .declarations(swiftMappings(line: swiftLine)), .json(contentsOf: feed), .json(contentsOf: menu),
         ])
-        return ResolutionReport(registry: registry, storage: storage, explain: true)
+        return ResolutionReport(registry: registry, storage: storage(), explain: true)
     }
 
     static let expected = """
@@ -94,7 +96,7 @@ import TestSupport
                 .json(contentsOf: try directory.write(Self.feedMappings, to: "a/mappings.json")),
                 .json(contentsOf: try directory.write(Self.menuMappings, to: "b/mappings.json")),
             ])
-            let bare = ResolutionReport(registry: registry, storage: Self.storage, explain: true, includeLocations: false)
+            let bare = ResolutionReport(registry: registry, storage: Self.storage(), explain: true, includeLocations: false)
             #expect(bare.description == """
                 position           model   mapping
                 section 0, header  String  TitleView
