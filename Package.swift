@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "GenerateFilesTests", dependencies: ["GenerateFiles", "MappingRegistry"]),
         .testTarget(
             name: "MappingRegistryTestingTests",
-            dependencies: ["MappingRegistryTesting", "MappingRegistry", "ModelStorage", "RegistryFixtures"],
+            dependencies: ["MappingRegistryTesting", "MappingRegistry", "ModelStorage", "RegistryFixtures", "TestSupport"],
             // Expected reports, read from the source tree by path.
             exclude: ["Snapshots"]
         ),

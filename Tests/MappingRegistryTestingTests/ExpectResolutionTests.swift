@@ -1,3 +1,4 @@
+import Foundation
 import MappingRegistry
 import MappingRegistryTesting
 import ModelStorage
@@ -59,6 +60,79 @@ import Testing
         #expect(texts.first?.hasPrefix("'Int' at section 1, item 1 is ambiguous: 2 cell mappings apply to 'Int' at section 1, item 1 with priority 0: ") == true)
         #expect(texts.first?.hasSuffix(" [ambiguous-mapping], expected BigNumber") == true)
         #expect(texts.last?.hasPrefix("'String' footer in section 2 is missing: no footer mapping for 'String' in section 2: ") == true)
+    }
+}
+
+/// `expectResolution` tells two mappings of one view apart by their reuse
+/// identifiers, or by where they are declared.
+@Suite struct ExpectResolutionOfOneMappingTests {
+    /// The plain dish row (Swift), the hero one of section 1 (Swift), and a
+    /// food row of a lower priority from `mappings.json`.
+    static func registry() throws -> (registry: MappingRegistry, hero: MappingDeclaration) {
+        let hero = Map(DishRow.self, when: .section(1), priority: 1, reuseIdentifier: "hero")
+        let registry = try MappingRegistry(plugins: fixtureCatalog(), sources: [
+            .declarations([Map(DishRow.self), hero]),
+            .json(Data(configuration(#"{ "view": "FoodRow", "model": "Food", "priority": -1 }"#).utf8), name: "mappings.json"),
+        ])
+        return (registry, hero)
+    }
+
+    @Test func theRightReuseIdentifierOrPlaceRecordsNothing() throws {
+        let (registry, hero) = try Self.registry()
+        let soup = Dish(name: "Soup", price: 5)
+        let issues = RecordedIssues()
+        withKnownIssue(isIntermittent: true) {
+            expectResolution(of: soup, at: at(0, 1), in: registry, is: "DishRow", reuseIdentifier: "hero")
+            expectResolution(of: soup, at: at(0, 0), in: registry, is: "DishRow", reuseIdentifier: "DishRow")
+            expectResolution(of: soup, at: at(0, 1), in: registry, is: "DishRow", declaredAt: hero.location.description)
+            expectResolution(of: Drink(name: "Tea"), at: at(0, 0), in: registry, is: "FoodRow", declaredAt: "mappings.json:4:5")
+        } matching: { issues.match($0) }
+        #expect(issues.all.isEmpty)
+    }
+
+    @Test func thePlainRowIsNotTheHeroRow() throws {
+        let (registry, hero) = try Self.registry()
+        let issues = RecordedIssues()
+        var line = 0
+        withKnownIssue {
+            line = #line; expectResolution(of: Dish(name: "Soup", price: 5), at: at(0, 0), in: registry, is: "DishRow", reuseIdentifier: "hero")
+        } matching: { issues.match($0) }
+        #expect(issues.all.count == 1)
+        #expect(issues.all.first?.line == line)
+        let plain = try #require(registry.mappings.first)
+        #expect(issues.all.first?.text == "'Dish' at section 0, item 0 resolved to DishRow (\(plain.location)), expected DishRow \"hero\"")
+        #expect(plain.location != hero.location)
+    }
+
+    @Test func theHeroRowIsNotThePlainRow() throws {
+        let (registry, hero) = try Self.registry()
+        let issues = RecordedIssues()
+        withKnownIssue {
+            expectResolution(of: Dish(name: "Soup", price: 5), at: at(0, 1), in: registry, is: "DishRow", reuseIdentifier: "DishRow")
+        } matching: { issues.match($0) }
+        #expect(issues.all.map(\.text) == ["'Dish' at section 1, item 0 resolved to DishRow \"hero\" (\(hero.location)), expected DishRow"])
+    }
+
+    @Test func aMappingDeclaredElsewhereRecordsWhereItWasExpected() throws {
+        let (registry, _) = try Self.registry()
+        let issues = RecordedIssues()
+        withKnownIssue {
+            expectResolution(of: Drink(name: "Tea"), at: at(0, 0), in: registry, is: "FoodRow", declaredAt: "mappings.json:5:5")
+        } matching: { issues.match($0) }
+        #expect(issues.all.map(\.text) == ["'Drink' at section 0, item 0 resolved to FoodRow (mappings.json:4:5), expected FoodRow declared at mappings.json:5:5"])
+    }
+
+    /// The identity a report prints names a Swift mapping too.
+    @Test func theReportsIdentityOfASwiftMappingMatches() throws {
+        let registry = try MappingRegistry(plugins: fixtureCatalog(), sources: [.declarations([Map(DishRow.self)])])
+        let issues = RecordedIssues()
+        withKnownIssue(isIntermittent: true) {
+            expectResolution(
+                of: Dish(name: "Soup", price: 5), at: at(0, 0), in: registry, is: "DishRow",
+                declaredAt: "MappingRegistryTestingTests/ExpectResolutionTests.swift"
+            )
+        } matching: { issues.match($0) }
+        #expect(issues.all.isEmpty)
     }
 }
 

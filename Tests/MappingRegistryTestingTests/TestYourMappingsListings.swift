@@ -27,8 +27,6 @@ import Testing
         }
         """
 
-    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-
     @Test func oneItemResolvesToTheViewExpected() throws {
         let plugins = fixtureCatalog()
         let json = Self.mappings
@@ -39,6 +37,24 @@ import Testing
         expectResolution(of: "Starters", at: ItemPosition(item: 0, section: 0), in: registry, is: "TitleView", kind: .header)
         // doc-listing-end: testing-expect-resolution
         #expect(registry.mappings.count == 3)
+    }
+
+    /// Two mappings of one view, told apart by reuse identifier or by place.
+    @Test func oneMappingOfAViewIsTheOneExpected() throws {
+        let plugins = fixtureCatalog()
+        let json = Self.mappings
+        // doc-listing: testing-expect-one-mapping
+        let hero = Map(DishRow.self, when: .section(1), priority: 2, reuseIdentifier: "hero")
+        let registry = try MappingRegistry(plugins: plugins, sources: [
+            .declarations([hero]),
+            .json(Data(json.utf8), name: "mappings.json"),
+        ])
+        let soup = Dish(name: "Tomato soup", price: 6.5)
+        expectResolution(of: soup, at: ItemPosition(item: 0, section: 1), in: registry, is: "DishRow", reuseIdentifier: "hero")
+        expectResolution(of: soup, at: ItemPosition(item: 0, section: 0), in: registry, is: "DishRow", declaredAt: "mappings.json:4:5")
+        expectResolution(of: soup, at: ItemPosition(item: 0, section: 1), in: registry, is: "DishRow", declaredAt: hero.location.description)
+        // doc-listing-end: testing-expect-one-mapping
+        #expect(registry.mappings.count == 4)
     }
 
     @Test func everyItemOfTheDataResolves() throws {
@@ -52,20 +68,15 @@ import Testing
         #expect(document.storage.numberOfItems(inSection: 0) == 2)
     }
 
+    /// Compares with `Snapshots/starters.resolution-report.txt` beside this file.
     @Test func theReportMatchesItsSnapshot() throws {
         let plugins = fixtureCatalog()
         let registry = try MappingRegistry(configuration: Data(Self.mappings.utf8), plugins: plugins)
         let document = try DataDocument(data: Data(Self.data.utf8), plugins: plugins, source: "menu-data.json")
-        let snapshots = Self.snapshots
         // doc-listing: testing-report-snapshot
         let report = ResolutionReport(registry: registry, storage: document.storage, explain: true)
-        let url = snapshots.appendingPathComponent("starters.resolution-report.txt")
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            try Data(report.description.utf8).write(to: url)
-            Issue.record("recorded \(url.lastPathComponent); unset RECORD_SNAPSHOTS and run again")
-        } else {
-            #expect(report.description == (try String(contentsOf: url, encoding: .utf8)))
-        }
+        expectSnapshot(of: report, named: "starters.resolution-report.txt")
         // doc-listing-end: testing-report-snapshot
+        #expect(report.description.hasPrefix("position "))
     }
 }

@@ -6,7 +6,8 @@ import Testing
 @testable import menu
 
 /// The sample's `ResolutionReport`: what each model of the default data
-/// resolves to through the root `mappings.json`, as snapshots under `Snapshots/`.
+/// resolves to through the root `mappings.json`, as snapshots under
+/// `Snapshots/` compared by `expectSnapshot` (which finds them beside this file).
 extension MenuSnapshotTests {
     static func menuRegistry(mappings: String? = nil) throws -> MappingRegistry {
         let text = try mappings ?? String(contentsOf: MenuBinary.packageRoot.appendingPathComponent("mappings.json"), encoding: .utf8)
@@ -21,12 +22,12 @@ extension MenuSnapshotTests {
     /// The sample's predicate `isSoldOut` reads a `MenuState`, as `menu` passes one.
     @Test func theSamplesResolutionReportMatchesTheSnapshot() throws {
         let report = ResolutionReport(registry: try Self.menuRegistry(), storage: try Self.menuData().storage, context: MenuState())
-        try assertSnapshot(report.description, named: "menu.resolution-report.txt")
+        expectSnapshot(of: report, named: "menu.resolution-report.txt")
     }
 
     @Test func theSamplesExplainedReportMatchesTheSnapshot() throws {
         let report = ResolutionReport(registry: try Self.menuRegistry(), storage: try Self.menuData().storage, context: MenuState(), explain: true)
-        try assertSnapshot(report.description, named: "menu.resolution-report.explained.txt")
+        expectSnapshot(of: report, named: "menu.resolution-report.explained.txt")
     }
 
     /// Moving the chef's specials from section 0 to section 2 changes exactly

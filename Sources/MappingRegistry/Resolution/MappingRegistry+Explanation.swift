@@ -24,24 +24,34 @@ extension MappingRegistry {
     /// model, the failing part of its condition), or, when it applies, that
     /// a mapping of a higher priority won or that it ties with others.
     /// The winner has no line; a `nil` model or a kind without mappings
-    /// gives none.
-    package func rejections(of model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil) -> [String] {
-        if context == nil { return rejections(of: model, at: position, kind: kind, NoContext()) }
-        return rejections(of: model, at: position, kind: kind, GivenContext(context: context))
+    /// gives none. Each line starts with the mapping's name as `name` gives
+    /// it: a report names mappings by a stable identity, not by the
+    /// location as loaded.
+    package func rejections(
+        of model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil,
+        naming name: (Mapping) -> String
+    ) -> [String] {
+        if context == nil { return rejections(of: model, at: position, kind: kind, NoContext(), naming: name) }
+        return rejections(of: model, at: position, kind: kind, GivenContext(context: context), naming: name)
     }
 
-    private func rejections<Source: ContextSource>(of model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> [String] {
+    private func rejections<Source: ContextSource>(
+        of model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source, naming name: (Mapping) -> String
+    ) -> [String] {
         guard let value = unwrapOptionals(model), let slot = reference.kindSlots.slot(of: kind) else { return [] }
-        let reasons = reference.mappingsByKind[slot].map { (mapping: $0, reason: reasonForNotApplying($0, to: value, at: position, source)) }
+        let reasons = reference.mappingsByKind[slot].map { mapping in
+            let named = name(Mapping(mapping))
+            return (mapping: mapping, name: named, reason: reasonForNotApplying(mapping, to: value, at: position, source, named: named))
+        }
         let applying = reasons.filter { $0.reason == nil }.map(\.mapping)
         guard let top = applying.map(\.priority).max() else { return reasons.compactMap(\.reason) }
         let tied = applying.filter { $0.priority == top }.count
-        return reasons.compactMap { mapping, reason in
+        return reasons.compactMap { mapping, named, reason in
             if let reason { return reason }
             if mapping.priority < top {
-                return "\(mapping.namedForMessage) applies, but with priority \(mapping.priority), below \(top)"
+                return "\(named) applies, but with priority \(mapping.priority), below \(top)"
             }
-            return tied > 1 ? "\(mapping.namedForMessage) applies with priority \(top), as \(tied == 2 ? "1 other does" : "\(tied - 1) others do")" : nil
+            return tied > 1 ? "\(named) applies with priority \(top), as \(tied == 2 ? "1 other does" : "\(tied - 1) others do")" : nil
         }
     }
 }

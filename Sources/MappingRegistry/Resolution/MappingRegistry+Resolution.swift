@@ -166,8 +166,10 @@ extension MappingRegistry {
     }
 
     /// Why a mapping does not apply to a value at a position, or `nil` when it does.
-    func reasonForNotApplying<Source: ContextSource>(_ mapping: CompiledMapping, to value: Any, at position: ItemPosition, _ source: Source) -> String? {
-        let name = mapping.namedForMessage
+    /// The reason starts with `name`: by default the mapping's view and
+    /// location as loaded (a report passes its own, stable name).
+    func reasonForNotApplying<Source: ContextSource>(_ mapping: CompiledMapping, to value: Any, at position: ItemPosition, _ source: Source, named name: String? = nil) -> String? {
+        let name = name ?? mapping.namedForMessage
         if !mapping.model.type.accepts(value) { return "\(name) wants model '\(mapping.model.name)'" }
         if !mapping.view.model.accepts(value) { return "\(name): the view takes '\(mapping.view.model.name)'" }
         guard let reason = mapping.condition.reasonForFailing(value, at: position, source) else { return nil }

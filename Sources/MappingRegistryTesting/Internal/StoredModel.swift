@@ -38,12 +38,14 @@ struct StoredModel {
 
 extension Resolution {
     /// What an expectation says of a resolution that is not the one wanted:
-    /// `resolved to PlainDishRow (mappings.json:12:5)`, or
+    /// `resolved to PlainDishRow (mappings.json:12:5)` (the location as
+    /// loaded, so an editor can open it; a reuse identifier other than the
+    /// view's name in quotes after the view), or
     /// `is missing: <the diagnostic's message> [missing-mapping]`.
     var failureSummary: String {
         switch self {
         case .resolved(let mapping):
-            "resolved to \(mapping.view) (\(mapping.location))"
+            "resolved to \(MappingNames.view(of: mapping)) (\(mapping.location))"
         case .missing(let diagnostic):
             "is missing: \(diagnostic.message) [\(diagnostic.code)]"
         case .ambiguous(_, let diagnostic):
