@@ -249,11 +249,11 @@ enum OracleWorld {
     static let predicatesByName = Dictionary(uniqueKeysWithValues: predicates.map { ($0.name, $0) })
 
     /// Every plugin of the world, registered.
-    static func plugins() -> PluginCatalog {
+    static let catalog: PluginCatalog = {
         var plugins = PluginCatalog()
         for model in models { model.register(&plugins) }
         for view in views { view.register(&plugins) }
         for predicate in predicates { predicate.register(&plugins) }
         return plugins
-    }
+    }()
 }

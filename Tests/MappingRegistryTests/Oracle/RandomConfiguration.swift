@@ -81,6 +81,8 @@ struct RandomConfiguration {
     /// any Optional, at most three Optionals, at most one of them `nil`.
     func layers(for tag: OracleTag, using random: inout SplitMix64) -> [OracleLayer] {
         var layers: [OracleLayer] = []
+        // About one item in eight is nil at some depth.
+        let mayBeNil = random.chance(0.3)
         var optionals = 0
         var cast = false
         for _ in 0..<random.int(in: 0...5) {
@@ -92,7 +94,7 @@ struct RandomConfiguration {
             }
             if optionals < 3 {
                 choices += [.optional, .optional, .optional]
-                if !layers.contains(.nilOptional) { choices.append(.nilOptional) }
+                if mayBeNil, !layers.contains(.nilOptional) { choices.append(.nilOptional) }
             }
             let layer = pick(choices, &random)
             switch layer {
