@@ -21,10 +21,13 @@ struct OracleMapping: Hashable, Sendable {
     var kind: String
     var priority: Int
     var condition: OracleCondition?
+    /// The reuse identifier as written; `nil` for the default, the view's name.
+    var reuseIdentifier: String? = nil
 
     var json: String {
         var members = [#""view": "\#(view)""#, #""model": "\#(model)""#]
         if kind != "cell" { members.append(#""kind": "\#(kind)""#) }
+        if let reuseIdentifier { members.append(#""reuseIdentifier": "\#(reuseIdentifier)""#) }
         if let condition { members.append(#""condition": \#(condition.json)"#) }
         if priority != 0 { members.append(#""priority": \#(priority)"#) }
         return "{" + members.joined(separator: ", ") + "}"

@@ -6,7 +6,7 @@ import Testing
 
 /// What the library answered, in the oracle's terms.
 enum LibraryAnswer: Hashable, Sendable, CustomStringConvertible {
-    case resolved(Int, view: String)
+    case resolved(Int, view: String, reuseIdentifier: String)
     case missing
     case ambiguous([Int])
     case nilModel
@@ -18,7 +18,7 @@ enum LibraryAnswer: Hashable, Sendable, CustomStringConvertible {
     init(_ resolution: Resolution, in registry: MappingRegistry) {
         switch resolution {
         case .resolved(let mapping):
-            self = .resolved(mapping.index, view: mapping.view)
+            self = .resolved(mapping.index, view: mapping.view, reuseIdentifier: mapping.reuseIdentifier)
         case .ambiguous(let mappings, let diagnostic):
             self = diagnostic.code == .ambiguousMapping ? .ambiguous(mappings.map(\.index).sorted()) : .other("ambiguous, with \(diagnostic)")
         case .missing(let diagnostic):
@@ -41,7 +41,7 @@ enum LibraryAnswer: Hashable, Sendable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .resolved(let index, let view): "resolved to mapping \(index) (\(view))"
+        case .resolved(let index, let view, let reuseIdentifier): "resolved to mapping \(index) (\(view), reuse identifier \(reuseIdentifier))"
         case .missing: "missing-mapping"
         case .ambiguous(let indexes): "ambiguous-mapping between mappings \(indexes)"
         case .nilModel: "nil-model"
@@ -68,8 +68,9 @@ enum OracleVerdict: Hashable, Sendable {
 extension OracleAnswer {
     func verdict(on answer: LibraryAnswer, in configuration: OracleConfiguration) -> OracleVerdict {
         switch (self, answer) {
-        case (.resolved(let expected), .resolved(let index, let view)):
-            return expected == index && configuration.mappings[index].view == view ? .agrees : .disagrees
+        case (.resolved(let expected), .resolved(let index, let view, let reuseIdentifier)):
+            let mapping = configuration.mappings[expected]
+            return expected == index && mapping.view == view && (mapping.reuseIdentifier ?? mapping.view) == reuseIdentifier ? .agrees : .disagrees
         case (.missing, .missing), (.nilModel, .nilModel):
             return .agrees
         case (.ambiguous(let expected), .ambiguous(let indexes)):
@@ -161,8 +162,8 @@ struct OracleRun {
             do {
                 let indexed = try MappingRegistry(plugins: OracleWorld.catalog, sources: [source], policy: policy, usesIndex: true)
                 let unindexed = comparesUnindexed ? try MappingRegistry(plugins: OracleWorld.catalog, sources: [source], policy: policy, usesIndex: false) : nil
-                let written = configuration.mappings.map { "\($0.view) \($0.model) \($0.kind) \($0.priority)" }
-                let loaded = indexed.mappings.map { "\($0.view) \($0.model) \($0.kind.rawValue) \($0.priority)" }
+                let written = configuration.mappings.map { "\($0.view) \($0.model) \($0.kind) \($0.priority) \($0.reuseIdentifier ?? $0.view)" }
+                let loaded = indexed.mappings.map { "\($0.view) \($0.model) \($0.kind.rawValue) \($0.priority) \($0.reuseIdentifier)" }
                 if written != loaded {
                     loadProblems.append("seed \(seed): the registry holds other mappings than written:\n\(configuration.json)\n\(loaded)")
                     return nil

@@ -43,7 +43,9 @@ struct RandomConfiguration {
         let takes = model.takes.intersection(view.takes)
         var conditionDraw = ConditionDraw(takes: takes, avoidsKnownDivergences: avoidsKnownDivergences)
         let condition = random.chance(0.3) ? nil : conditionDraw.condition(depth: 1, using: &random)
-        return OracleMapping(view: view.name, model: model.name, kind: kind, priority: priority, condition: condition)
+        // One identifier always names one view: `DishRow.2` only ever DishRow.
+        let reuseIdentifier = random.chance(0.2) ? "\(view.name).\(random.int(in: 1...2))" : nil
+        return OracleMapping(view: view.name, model: model.name, kind: kind, priority: priority, condition: condition, reuseIdentifier: reuseIdentifier)
     }
 
     // MARK: - Questions
