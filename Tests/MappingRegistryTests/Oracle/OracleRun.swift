@@ -180,6 +180,7 @@ struct OracleRun {
                 configuration.mappings = configuration.mappings.indices.filter { !refused.contains($0) }.map { configuration.mappings[$0] }
             }
         }
+        loadProblems.append("seed \(seed): taking out refused mappings never made the configuration load:\n\(drawn.json)")
         return nil
     }
 
