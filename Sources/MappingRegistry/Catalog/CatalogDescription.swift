@@ -49,6 +49,9 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         package var argument: String?
         /// The Swift name of the render context it reads; `nil` when it reads none.
         package var context: String?
+        /// The predicates that never hold together with it (`excludes:`),
+        /// sorted; `nil` when there are none.
+        package var excludes: [String]?
         package var registeredAt: String?
     }
 
@@ -128,6 +131,7 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         self.predicates = predicates.map {
             Predicate(
                 name: $0.name, takes: table.add($0.model), argument: $0.argumentTypeName, context: $0.contextTypeName,
+                excludes: plugins.exclusions[$0.name].map { $0.sorted() },
                 registeredAt: plugins.registrationSite(of: "predicate", named: $0.name)
             )
         }
@@ -224,7 +228,12 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
             ("models", .array(models.map { named($0.name, [("type", .string($0.type)), ("decodable", .bool($0.decodable))], at: $0.registeredAt) })),
             ("views", .array(views.map { named($0.name, [("takes", .string($0.takes))] + optional("viewType", $0.viewType), at: $0.registeredAt) })),
             ("predicates", .array(predicates.map {
-                named($0.name, [("takes", .string($0.takes))] + optional("argument", $0.argument) + optional("context", $0.context), at: $0.registeredAt)
+                named(
+                    $0.name,
+                    [("takes", .string($0.takes))] + optional("argument", $0.argument) + optional("context", $0.context)
+                        + ($0.excludes.map { [("excludes", .strings($0))] } ?? []),
+                    at: $0.registeredAt
+                )
             })),
             ("decorators", .array(decorators.map { named($0.name, [("takes", .string($0.takes))], at: $0.registeredAt) })),
             ("handlers", .array((handlers ?? []).map { handler in

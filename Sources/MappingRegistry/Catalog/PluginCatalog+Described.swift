@@ -55,6 +55,7 @@ extension PluginCatalog {
         }
         describedViewTypes = Array(viewTypes.values)
         for predicate in description.predicates {
+            recordExclusions(of: predicate.name, predicate.excludes ?? [])
             let argument = predicate.argument
             predicates[predicate.name] = PredicatePlugin(
                 name: predicate.name,

@@ -84,7 +84,7 @@ extension MappingChecker {
             let a = group[first], b = group[second]
             // The types first: cached per combination of types, and most pairs fail there.
             guard let witness = witness(a, b) else { continue }
-            guard let space = ConditionSpace(a.condition, b.condition) else {
+            guard let space = ConditionSpace(a.condition, b.condition, excludes: plugins.predicatesExclude) else {
                 // Too many predicates to try every answer: left to render
                 // time, and said once, at the first such pair.
                 if !reportedUndecidedPair {
@@ -94,18 +94,46 @@ extension MappingChecker {
                 continue
             }
             let places = space.overlap(a.condition, b.condition)
-            guard !places.isEmpty else { continue }
+            guard !places.isEmpty else {
+                // Not proved, but some answers of the predicates make both
+                // hold: an item may be ambiguous at render time.
+                let possible = space.possibleOverlap(a.condition, b.condition)
+                if !possible.isEmpty {
+                    report(.possibleAmbiguity(a, b, showing: shownModel(a, b, witness), place: Self.describeWhenBothHold(a, b, at: possible, space: space)))
+                }
+                continue
+            }
             // The same view for the same model under conditions that say the
             // same thing in other words is a duplicate, not an overlap.
             if a.view.isSameView(as: b.view), a.model.type.id == b.model.type.id, space.areEquivalent(a.condition, b.condition) {
                 report(.duplicateMapping(a, b))
                 continue
             }
-            let shown = a.model.type.id == witness.id ? a.model.name
-                : b.model.type.id == witness.id ? b.model.name
-                : plugins.model(ofType: witness.id)?.name ?? witness.name
-            report(.overlappingMappings(a, b, showing: shown, place: Self.describePlace(of: a, b, at: places, space: space)))
+            report(.overlappingMappings(a, b, showing: shownModel(a, b, witness), place: Self.describePlace(of: a, b, at: places, space: space)))
         }
+    }
+
+    /// The model two mappings both show, by the name the messages use.
+    private func shownModel(_ a: CompiledMapping, _ b: CompiledMapping, _ witness: ModelType) -> String {
+        a.model.type.id == witness.id ? a.model.name
+            : b.model.type.id == witness.id ? b.model.name
+            : plugins.model(ofType: witness.id)?.name ?? witness.name
+    }
+
+    /// Where and when two mappings may both apply, for `possible-ambiguity`:
+    /// `if both 'isSponsored' and 'isOwnPost' hold`, preceded by the
+    /// section or item when that narrows it.
+    private static func describeWhenBothHold(_ a: CompiledMapping, _ b: CompiledMapping, at places: [ItemPosition], space: ConditionSpace) -> String {
+        let sectionPart = describe(places.map(\.section), among: space.places.map(\.section), .section)
+        let itemPart = describe(places.map(\.item), among: space.places.map(\.item), .item)
+        let place = places[0]
+        func named(_ condition: Condition) -> String {
+            if case .predicate(let call) = condition, call.argument == nil { return "'\(call.name)'" }
+            return "'\(condition)'"
+        }
+        let first = a.condition.residual(at: place), second = b.condition.residual(at: place)
+        let when = "if both \(named(first)) and \(named(second)) hold for one item"
+        return ([sectionPart, itemPart].filter { !$0.isEmpty } + [when]).joined(separator: " ")
     }
 
     /// Where two overlapping mappings both apply, for the message:
@@ -256,6 +284,19 @@ extension Diagnostic {
         .aboutTwoMappings(a, b, code: .overlappingMappings) { later, earlier in
             "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority) \(place); give one a higher priority or make the conditions disjoint"
         }
+    }
+
+    /// `possible-ambiguity`: two mappings of one kind and priority that
+    /// both apply to an item when their predicates answer a certain way.
+    static func possibleAmbiguity(_ a: CompiledMapping, _ b: CompiledMapping, showing model: String, place: String) -> Diagnostic {
+        let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
+        return Diagnostic(
+            severity: .warning,
+            code: .possibleAmbiguity,
+            message: "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority): \(place), it is ambiguous; give one a higher priority, or register the predicates with excludes: if they never both hold",
+            location: later.location,
+            notes: [.declaredHere(earlier)]
+        )
     }
 
     /// `undecided-overlap`: the proofs gave up on two mappings with more

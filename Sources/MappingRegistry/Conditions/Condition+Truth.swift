@@ -42,7 +42,9 @@ struct CalledAnswers<Source: ContextSource>: PredicateAnswers {
         case .plain(let test, _):
             return test(value, position) ? .yes : .no
         case .contextual(let test, _):
-            guard let context = source.context, let answer = test(value, position, context) else { return .unknown }
+            // The test checks the value's type before the context: a value
+            // the predicate does not take is `no` with or without one.
+            guard let answer = test(value, position, source.context) else { return .unknown }
             return answer ? .yes : .no
         }
     }

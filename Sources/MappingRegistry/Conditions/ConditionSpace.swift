@@ -6,7 +6,8 @@ import ModelStorage
 /// answers of their predicates.
 ///
 /// Predicates are unknowns: two predicates (or one with two arguments) are
-/// never assumed to be related, and a predicate may answer differently in
+/// never assumed to be related, except that two registered as exclusive
+/// (`excludes:`) never both hold, and a predicate may answer differently in
 /// different places (it is given the position), so what is claimed holds
 /// whatever they answer. Conditions are evaluated by the one evaluator,
 /// ``Condition/truth(at:_:)``.
@@ -27,8 +28,16 @@ struct ConditionSpace {
     /// The places to try: see ``Condition/places(telling:)``.
     let places: [ItemPosition]
 
+    /// The pairs of calls that never both hold (their predicates were
+    /// registered as exclusive): each pair's two bits, as one mask.
+    private let exclusivePairs: [UInt]
+
     /// The space of two conditions; `nil` when they have too many predicates to try.
-    init?(_ a: Condition, _ b: Condition) {
+    ///
+    /// - Parameter excludes: Whether two predicates, by name, never both
+    ///   hold for one item (`register(predicate:…excludes:)`): combinations
+    ///   where both hold are not tried.
+    init?(_ a: Condition, _ b: Condition, excludes: (String, String) -> Bool = { _, _ in false }) {
         var calls: [PredicateCall: Int] = [:]
         for call in a.predicateCalls + b.predicateCalls where calls[call] == nil {
             calls[call] = calls.count
@@ -36,6 +45,20 @@ struct ConditionSpace {
         guard calls.count <= Self.predicateLimit else { return nil }
         self.calls = calls
         places = Condition.places(telling: a, b)
+        var pairs: [UInt] = []
+        let numbered = calls.sorted { $0.value < $1.value }
+        for (index, first) in numbered.enumerated() {
+            for second in numbered[(index + 1)...] where excludes(first.key.name, second.key.name) {
+                pairs.append((1 << UInt(first.value)) | (1 << UInt(second.value)))
+            }
+        }
+        exclusivePairs = pairs
+    }
+
+    /// Whether a combination of answers can happen: no two exclusive
+    /// predicates both hold in it.
+    private func isPossible(_ bits: UInt) -> Bool {
+        exclusivePairs.allSatisfy { bits & $0 != $0 }
     }
 
     /// One combination of predicate answers, as bits.
@@ -54,6 +77,8 @@ struct ConditionSpace {
         /// Some answers make the first hold here.
         var firstCanHold = false
         var secondCanHold = false
+        /// Some answers make both hold here at once.
+        var bothCanHold = false
         /// Whatever the answers, the second holds here whenever the first does.
         var firstImpliesSecond = true
         var secondImpliesFirst = true
@@ -72,12 +97,13 @@ struct ConditionSpace {
     func relation(_ a: Condition, _ b: Condition, at place: ItemPosition) -> SectionRelation {
         var relation = SectionRelation()
         let combinations: UInt = 1 << UInt(calls.count)
-        for bits in 0..<combinations {
+        for bits in 0..<combinations where isPossible(bits) {
             let answers = Combination(bits: bits, calls: calls)
             let holdsA = a.truth(at: place, answers) == .yes
             let holdsB = b.truth(at: place, answers) == .yes
             relation.firstCanHold = relation.firstCanHold || holdsA
             relation.secondCanHold = relation.secondCanHold || holdsB
+            if holdsA && holdsB { relation.bothCanHold = true }
             if holdsA && !holdsB { relation.firstImpliesSecond = false }
             if holdsB && !holdsA { relation.secondImpliesFirst = false }
         }
@@ -94,5 +120,11 @@ struct ConditionSpace {
     /// holds whenever it does. Empty when they never overlap.
     func overlap(_ a: Condition, _ b: Condition) -> [ItemPosition] {
         places.filter { relation(a, b, at: $0).overlaps }
+    }
+
+    /// The places (of ``places``) at which some answers of the predicates
+    /// make both conditions hold at once: where an item may be ambiguous.
+    func possibleOverlap(_ a: Condition, _ b: Condition) -> [ItemPosition] {
+        places.filter { relation(a, b, at: $0).bothCanHold }
     }
 }

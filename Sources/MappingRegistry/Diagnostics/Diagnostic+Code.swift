@@ -312,6 +312,17 @@ extension Diagnostic {
         /// A warning when loading mappings; a policy may change its severity or ignore it.
         public static let undecidedOverlap: Code = "undecided-overlap"
 
+        /// Two mappings of one kind, model and priority both apply to an item when their predicates
+        /// answer a certain way (both 'isSponsored' and 'isOwnPost' hold, say), so such an item
+        /// would be ambiguous-mapping at render time; located at the later mapping, with a note at
+        /// the earlier.
+        ///
+        /// Give one mapping a higher priority, or, when the predicates never both hold for one
+        /// item, register one with excludes: ["other"].
+        ///
+        /// A warning when loading mappings; a policy may change its severity or ignore it.
+        public static let possibleAmbiguity: Code = "possible-ambiguity"
+
         /// A ReloadingRegistry cache that is empty, truncated, torn, of another version or does not
         /// load with this app (another source serves), or that cannot be written.
         ///

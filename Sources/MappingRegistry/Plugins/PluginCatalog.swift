@@ -41,6 +41,9 @@ public struct PluginCatalog: Sendable {
     /// Models registered only because a view took them, by name: an
     /// explicit registration under the same name replaces them silently.
     var implicitModels: Set<String> = []
+    /// The predicates that never hold together with each predicate, by
+    /// name (`excludes:`), both ways.
+    var exclusions: [String: Set<String>] = [:]
     /// Every name registered more than once, with its category.
     var duplicates: [(category: String, name: String)] = []
     /// For a catalog read from a file, the objects that stand for its view
@@ -142,21 +145,26 @@ public struct PluginCatalog: Sendable {
     /// Registers a named predicate that a mapping's condition can use.
     ///
     /// A predicate is asked only about values of its model type; for any
-    /// other value the condition does not hold.
+    /// other value it answers `false` (so a `not` of it holds).
     ///
     /// - Parameters:
     ///   - predicate: The name conditions use: `{"predicate": "isVegan"}`.
     ///   - model: The model type the predicate takes.
     ///   - test: Returns whether the condition holds for a model at a position.
+    ///   - excludes: Predicates that never hold together with this one for
+    ///     one item (`isSponsored` and `isOwnPost`, say): two mappings whose
+    ///     conditions need both are not a `possible-ambiguity`. Default none.
     ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
     ///   - line: The registration's line. Leave the default.
     public mutating func register<M>(
         predicate: String,
         for model: M.Type,
+        excludes: [String] = [],
         filePath: String = #filePath,
         line: Int = #line,
         _ test: @escaping @Sendable (M, ItemPosition) -> Bool
     ) {
+        recordExclusions(of: predicate, excludes)
         let bound: PredicatePlugin.Test = { value, position in
             switch value {
             case let model as M: test(model, position)
@@ -192,22 +200,27 @@ public struct PluginCatalog: Sendable {
     ///   - model: The model type the predicate takes.
     ///   - context: The type of the render context it reads.
     ///   - test: Returns whether the condition holds for a model, the context and a position.
+    ///   - excludes: Predicates that never hold together with this one for
+    ///     one item (`isSponsored` and `isOwnPost`, say): two mappings whose
+    ///     conditions need both are not a `possible-ambiguity`. Default none.
     ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
     ///   - line: The registration's line. Leave the default.
     public mutating func register<M, Context>(
         predicate: String,
         for model: M.Type,
         context: Context.Type,
+        excludes: [String] = [],
         filePath: String = #filePath,
         line: Int = #line,
         _ test: @escaping @Sendable (M, Context, ItemPosition) -> Bool
     ) {
+        recordExclusions(of: predicate, excludes)
+        // The value's type first: a predicate is asked only about values of
+        // its model type, so a value it does not take needs no context.
         let bound: PredicatePlugin.ContextualTest = { value, position, context in
+            guard let model = value as? M else { return false }
             guard let context = context as? Context else { return nil }
-            switch value {
-            case let model as M: return test(model, context, position)
-            default: return false
-            }
+            return test(model, context, position)
         }
         let contextType = String(describing: Context.self)
         var plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .contextual(bound, contextType: contextType) }
@@ -224,6 +237,9 @@ public struct PluginCatalog: Sendable {
     ///   - argument: The type the argument decodes as.
     ///   - context: The type of the render context it reads.
     ///   - test: Returns whether the condition holds for a model, the argument, the context and a position.
+    ///   - excludes: Predicates that never hold together with this one for
+    ///     one item (`isSponsored` and `isOwnPost`, say): two mappings whose
+    ///     conditions need both are not a `possible-ambiguity`. Default none.
     ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
     ///   - line: The registration's line. Leave the default.
     public mutating func register<M, Argument: Decodable & Sendable, Context>(
@@ -231,20 +247,20 @@ public struct PluginCatalog: Sendable {
         for model: M.Type,
         argument: Argument.Type,
         context: Context.Type,
+        excludes: [String] = [],
         filePath: String = #filePath,
         line: Int = #line,
         _ test: @escaping @Sendable (M, Argument, Context, ItemPosition) -> Bool
     ) {
+        recordExclusions(of: predicate, excludes)
         let contextType = String(describing: Context.self)
         var plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
             guard let json else { throw PredicateArgumentError.missing }
             let decoded = try PredicateArgumentError.decode(Argument.self, from: json)
             return .contextual({ value, position, context in
+                guard let model = value as? M else { return false }
                 guard let context = context as? Context else { return nil }
-                switch value {
-                case let model as M: return test(model, decoded, context, position)
-                default: return false
-                }
+                return test(model, decoded, context, position)
             }, contextType: contextType)
         }
         plugin.contextTypeName = contextType
@@ -269,16 +285,21 @@ public struct PluginCatalog: Sendable {
     ///   - model: The model type the predicate takes.
     ///   - argument: The type the argument decodes as.
     ///   - test: Returns whether the condition holds for a model, the argument and a position.
+    ///   - excludes: Predicates that never hold together with this one for
+    ///     one item (`isSponsored` and `isOwnPost`, say): two mappings whose
+    ///     conditions need both are not a `possible-ambiguity`. Default none.
     ///   - filePath: Where the registration is, for catalog files and editors. Leave the default.
     ///   - line: The registration's line. Leave the default.
     public mutating func register<M, Argument: Decodable & Sendable>(
         predicate: String,
         for model: M.Type,
         argument: Argument.Type,
+        excludes: [String] = [],
         filePath: String = #filePath,
         line: Int = #line,
         _ test: @escaping @Sendable (M, Argument, ItemPosition) -> Bool
     ) {
+        recordExclusions(of: predicate, excludes)
         let plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: argument) { json in
             guard let json else { throw PredicateArgumentError.missing }
             let decoded = try PredicateArgumentError.decode(Argument.self, from: json)
@@ -426,6 +447,19 @@ public struct PluginCatalog: Sendable {
     public var modelNames: [String] { models.keys.sorted() }
     /// The names of the registered views, sorted.
     public var viewNames: [String] { views.keys.sorted() }
+    /// Records that `predicate` and each of `others` never hold together.
+    mutating func recordExclusions(of predicate: String, _ others: [String]) {
+        for other in others where other != predicate {
+            exclusions[predicate, default: []].insert(other)
+            exclusions[other, default: []].insert(predicate)
+        }
+    }
+
+    /// Whether two predicates, by name, never hold together for one item.
+    func predicatesExclude(_ first: String, _ second: String) -> Bool {
+        exclusions[first]?.contains(second) ?? false
+    }
+
     /// The names of the registered predicates, sorted.
     public var predicateNames: [String] { predicates.keys.sorted() }
     /// The names of the registered decorators, sorted.

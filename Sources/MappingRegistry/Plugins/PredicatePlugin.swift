@@ -4,9 +4,10 @@ import ModelStorage
 struct PredicatePlugin: NamedPlugin {
     /// A predicate's test with its argument, if any, already decoded.
     typealias Test = @Sendable (Any, ItemPosition) -> Bool
-    /// A test that reads a render context: `nil` when the context is of
+    /// A test that reads a render context: `false` for a value of another
+    /// type than its model, else `nil` when the context is missing or of
     /// another type than the predicate was registered with.
-    typealias ContextualTest = @Sendable (Any, ItemPosition, any Sendable) -> Bool?
+    typealias ContextualTest = @Sendable (Any, ItemPosition, (any Sendable)?) -> Bool?
 
     let name: String
     let model: ModelType

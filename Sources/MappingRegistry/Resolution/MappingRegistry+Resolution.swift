@@ -197,7 +197,11 @@ extension Diagnostic {
     /// `missing-context`: a mapping's predicate reads a render context, and
     /// the item was resolved without one of its type.
     static func missingContext(_ mapping: Mapping, value: Any, given: (any Sendable)?, at position: ItemPosition, kind: ViewKind) -> Diagnostic {
-        let call = mapping.compiled.condition.predicateCalls.first { $0.contextType != nil }
+        // The predicate that was not given its context: one whose context
+        // type is not the given value's (a predicate given its context answered).
+        let givenType = given.map { String(describing: Swift.type(of: $0)) }
+        let reading = mapping.compiled.condition.predicateCalls.filter { $0.contextType != nil }
+        let call = reading.first { $0.contextType != givenType } ?? reading.first
         let predicate = call.map { "predicate '\($0.name)'" } ?? "a predicate"
         let type = call?.contextType ?? "its context type"
         let found = given.map { "a '\(String(describing: Swift.type(of: $0)))'" } ?? "none"

@@ -132,9 +132,7 @@ struct RandomConfiguration {
 
         var predicates: [OraclePredicate] {
             OracleWorld.predicates.filter { predicate in
-                guard !predicate.takes.isDisjoint(with: takes) else { return false }
-                // A predicate that reads a context, only where it takes every value the mapping does.
-                return !avoidsKnownDivergences || predicate.context == nil || takes.isSubset(of: predicate.takes)
+                !predicate.takes.isDisjoint(with: takes)
             }
         }
 

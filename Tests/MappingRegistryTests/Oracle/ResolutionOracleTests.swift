@@ -27,10 +27,8 @@ import Testing
             #expect(run.outcomes[outcome, default: 0] >= run.cases / 30, "\(outcome): \(run.outcomes[outcome, default: 0]) of \(run.cases)")
         }
         #expect(run.resolvedThroughExistentials >= run.cases / 30, "\(run.resolvedThroughExistentials) of \(run.cases)")
-        // Rare in random cases; missingContextNamesThePredicateThatCouldNotAnswer reproduces it.
-        withKnownIssue("missing-context names the mapping's first predicate that reads a context, even one that answered", isIntermittent: true) {
-            #expect(run.namedAnsweredPredicates == 0, "\(run.namedAnsweredPredicates) of \(run.cases)")
-        }
+        // missing-context names a predicate that could not answer, never one that did.
+        #expect(run.namedAnsweredPredicates == 0, "\(run.namedAnsweredPredicates) of \(run.cases)")
     }
 
     // MARK: - The comparison can fail
@@ -169,11 +167,11 @@ import Testing
         }
     }
 
-    // MARK: - Where the library departs from the documents
+    // MARK: - Where the library departed from the documents (found by the oracle)
 
     /// `register(predicate:for:context:…)` says a predicate "is asked only
     /// about values of its model type; for any other value the condition
-    /// does not hold". The library asks for the context first: a drink on a
+    /// does not hold". The library used to ask for the context first: a drink on a
     /// `Food` mapping whose condition is a predicate for dishes that reads
     /// a context is `missing-context` without one, though the predicate is
     /// false for a drink whatever the context.
@@ -190,9 +188,7 @@ import Testing
         )
         let answers = try OracleRun.answers(configuration, drink)
         #expect(answers.oracle == .resolved(1))
-        withKnownIssue("a predicate that reads a context asks for it before checking the value's type") {
-            #expect(answers.oracle.verdict(on: answers.library, in: configuration) == .agrees, "library: \(answers.library)")
-        }
+        #expect(answers.oracle.verdict(on: answers.library, in: configuration) == .agrees, "library: \(answers.library)")
     }
 
     /// ResolutionRules: "when its answer decides the item and no context of
@@ -213,7 +209,7 @@ import Testing
     }
 
     /// `missing-context` names "the predicate and C" that could not answer.
-    /// The library names the mapping's first predicate that reads a
+    /// The library used to name the mapping's first predicate that reads a
     /// context, here one whose context was given: "predicate 'isSoldOut' …
     /// reads a render context of type 'OracleKitchen', and was given a
     /// 'OracleKitchen'".
@@ -226,9 +222,7 @@ import Testing
         ])
         let answers = try OracleRun.answers(configuration, Self.dish(number: 2, context: .kitchen(soldOut: [2], portions: 0)))
         #expect(answers.oracle == .missingContext([0: ["largeFrom"]]))
-        withKnownIssue("the message names the first predicate that reads a context") {
-            #expect(answers.oracle.verdict(on: answers.library, in: configuration) == .agrees, "library: \(answers.library)")
-        }
+        #expect(answers.oracle.verdict(on: answers.library, in: configuration) == .agrees, "library: \(answers.library)")
     }
 }
 
