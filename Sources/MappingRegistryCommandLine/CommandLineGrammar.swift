@@ -101,6 +101,7 @@ struct CommandLineGrammar: Sendable {
                 CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render' and 'browse'",
             ],
             unavailableSubcommands: [
+                .catalog: "the catalog is the app's: run the app's command, 'APP catalog --output catalog.json', in its repository",
                 .diff: "which mapping renders a stored item needs the app's own types (decoded values, predicates): run the app's command, 'APP diff OLD.json NEW.json --data DATA.json'",
             ],
             summaries: [
