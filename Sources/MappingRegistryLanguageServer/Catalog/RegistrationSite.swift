@@ -1,3 +1,4 @@
+import Foundation
 /// Where a plugin was registered, as a catalog's `registeredAt` names it:
 /// a Swift file, and a line only in catalogs written before lines were
 /// left out (`Sources/App/Plugins.swift:42`). The line is found when asked,
