@@ -97,7 +97,7 @@ import Testing
         #expect(result.errors.hasPrefix("tool: error: option '--output' does not apply to 'validate'; it is an option of 'catalog'\n"))
         let standalone = run(["catalog", "--output", "x.json"], tool: .standalone)
         #expect(standalone.code == .usage)
-        #expect(standalone.errors.hasPrefix("mapping-registry: error: subcommand 'catalog' is not available here: the catalog is the app's"))
+        #expect(standalone.errors.hasPrefix("mapping-registry: error: subcommand 'catalog' is not available here: a catalog comes from the app's own plugins: run the app's command, 'APP catalog --output catalog.json'\n"))
     }
 
     // MARK: - A catalog that is missing or empty

@@ -98,6 +98,15 @@ import TestSupport
         #expect(Self.definition(&client).map { start($0) } == [["line": 0, "character": 0]])
     }
 
+    /// An app's own server (no catalog file) started outside its package
+    /// still finds the file the app was compiled from.
+    @Test func withoutACatalogFileTheAppsCompiledSiteIsTheFallback() throws {
+        var client = TestClient(catalogDocument: try Self.catalog(registeredAt: "Sources/NotHere/Plugins.swift"))
+        let found = Self.definition(&client)
+        #expect(found.count == 1)
+        #expect((found.first?["uri"] as? String)?.hasSuffix("/Tests/RegistryFixtures/Fixtures.swift") == true)
+    }
+
     @Test(arguments: ["Sources/Gone/Plugins.swift", "Sources/Gone/Plugins.swift:3", "/nowhere/Plugins.swift", "Sources/App", "Sources/App:3"])
     func aSiteWhoseFileDoesNotExistIsNotAnswered(site: String) throws {
         let project = try Self.project()

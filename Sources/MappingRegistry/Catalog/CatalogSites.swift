@@ -72,3 +72,13 @@ struct CatalogSites {
         }
     }
 }
+
+extension PluginCatalog {
+    /// Where a plugin was registered, as recorded: `#filePath:#line` for
+    /// an app's own registrations (what an editor serving the app itself
+    /// falls back on when the catalog's relative file is not found), a
+    /// catalog file's `registeredAt` for a catalog read from one.
+    package func recordedSite(of category: String, named name: String) -> String? {
+        registrationSites["\(category)\u{0}\(name)"]
+    }
+}

@@ -35,9 +35,28 @@ extension LanguageServer {
     /// The registration of a plugin, read from its file (once per request
     /// through `files`); `nil` when the catalog names no file, or no such
     /// file exists here.
+    ///
+    /// A server of an app's own plugins (no catalog file) falls back on
+    /// the file the app was compiled from, when the catalog's file, relative
+    /// to the package's root, is not under the workspace's roots or the
+    /// directory the server was started in.
     func registration(_ category: CatalogIndex.Category, _ entry: CatalogIndex.Entry, files: inout SwiftFiles) -> Registration? {
-        guard let site = entry.registeredAt.flatMap(RegistrationSite.init),
-              let path = Self.existingFile(site.path, in: siteDirectories) else { return nil }
+        var sites = [entry.registeredAt]
+        if configuration.catalogPath == nil {
+            sites.append(configuration.plugins.recordedSite(of: category.rawValue, named: entry.name))
+        }
+        let directories = siteDirectories
+        for case let site? in sites.map({ $0.flatMap(RegistrationSite.init) }) {
+            guard let path = Self.existingFile(site.path, in: directories) else { continue }
+            return registration(category, entry, at: site, path: path, files: &files)
+        }
+        return nil
+    }
+
+    /// The registration of a plugin in the file at `path`, which exists.
+    private func registration(
+        _ category: CatalogIndex.Category, _ entry: CatalogIndex.Entry, at site: RegistrationSite, path: String, files: inout SwiftFiles
+    ) -> Registration? {
         let bytes: [UInt8]
         if let read = files[path] {
             bytes = read
