@@ -36,6 +36,8 @@ struct CommandLineArguments: Equatable, Sendable {
     }
     /// Every `--catalog FILE`, in order.
     var catalogs: [String] = []
+    /// `--output FILE`: where `catalog` writes the catalog instead of standard output.
+    var output: String?
     /// `--error`, `--warning` and `--ignore`, in order (a later one wins).
     var policy = DiagnosticPolicy()
     /// The arguments that are not options, for subcommands that take them.
@@ -215,6 +217,7 @@ struct CommandLineArguments: Equatable, Sendable {
             }
             self.format = format
         case .catalog: catalogs.append(value)
+        case .output: output = value
         case .error, .warning, .ignore:
             do {
                 let code = Diagnostic.Code(rawValue: value)

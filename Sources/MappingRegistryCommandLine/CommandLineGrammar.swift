@@ -99,8 +99,10 @@ struct CommandLineGrammar: Sendable {
                 CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
                 CommandLineOption.strict.name: "this tool does not render: '--strict' is an option of the app's 'render'",
                 CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render' and 'browse'",
+                CommandLineOption.output.name: "a catalog comes from the app's own plugins: '--output' is an option of the app's 'catalog'",
             ],
             unavailableSubcommands: [
+                .catalog: "a catalog comes from the app's own plugins: run the app's command, 'APP catalog --output catalog.json'",
                 .diff: "which mapping renders a stored item needs the app's own types (decoded values, predicates): run the app's command, 'APP diff OLD.json NEW.json --data DATA.json'",
             ],
             summaries: [

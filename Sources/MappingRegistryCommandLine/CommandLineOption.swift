@@ -11,6 +11,7 @@ struct CommandLineOption: Sendable {
         case strict = "--strict"
         case watch = "--watch"
         case catalog = "--catalog"
+        case output = "--output"
         case format = "--format"
         case error = "--error"
         case warning = "--warning"
@@ -80,6 +81,10 @@ struct CommandLineOption: Sendable {
         help: "Check against a catalog file (written by an app's 'catalog' subcommand) instead of the app's own plugins. Repeatable for validate: each catalog is checked in turn and reported on its own.",
         repeatableIn: [.validate]
     )
+    static let output = CommandLineOption(
+        key: .output, valueName: "FILE", subcommands: [.catalog],
+        help: "Write the catalog to FILE instead of standard output: whole or not at all (a temporary file beside it, then renamed over it), and not at all when FILE already holds it."
+    )
     static let error = CommandLineOption(
         key: .error, valueName: "CODE", subcommands: [.validate],
         help: "Report diagnostics with this code as errors. Repeatable.", repeatable: true
@@ -122,6 +127,6 @@ struct CommandLineOption: Sendable {
 
     /// Every option, in help order.
     static let all: [CommandLineOption] = [
-        .mappings, .data, .strict, .watch, .catalog, .format, .error, .warning, .ignore, .warningsAsErrors, .help,
+        .mappings, .data, .strict, .watch, .catalog, .output, .format, .error, .warning, .ignore, .warningsAsErrors, .help,
     ]
 }

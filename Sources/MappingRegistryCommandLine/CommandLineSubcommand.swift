@@ -25,7 +25,7 @@ enum CommandLineSubcommand: String, Sendable, CaseIterable {
         case .validate: "Check the mappings, and every stored item against them; report every problem."
         case .diff: "Show every stored item that mappings file NEW renders differently from OLD (view, reuse identifier, decorators, handlers, or missing/ambiguous); exit 1 when any does."
         case .schema: "Print the JSON Schema of mappings files (schema mappings) or data documents (schema data)."
-        case .catalog: "Print the plugin catalog as JSON, for validate --catalog and the mapping-registry tool."
+        case .catalog: "Print the plugin catalog as JSON, or write it to a file with --output, for validate --catalog and the mapping-registry tool."
         case .lsp: "Serve mappings files and data documents to an editor: a language server (LSP 3.17) on standard input and output. Exit 0 after shutdown and exit."
         }
     }

@@ -53,8 +53,9 @@ import ModelStorage
 ///   ambiguous): exit 0 when none does, 1 when one does, 2 when a file
 ///   cannot be read or does not load.
 /// - `NAME schema [--catalog FILE] mappings|data` prints the JSON Schema of
-///   mappings files or data documents; `NAME catalog` prints the catalog
-///   as JSON, for `validate --catalog` and the `mapping-registry` tool.
+///   mappings files or data documents; `NAME catalog [--output FILE]`
+///   prints the catalog as JSON, or replaces FILE with it whole, for
+///   `validate --catalog` and the `mapping-registry` tool.
 /// - `NAME lsp [--catalog FILE]` serves mappings files and data documents
 ///   to an editor: a language server (LSP 3.17) on standard input and
 ///   output, until the client's `exit` (status 0 after `shutdown`, else 1).

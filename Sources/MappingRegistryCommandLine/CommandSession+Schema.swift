@@ -1,3 +1,4 @@
+import Foundation
 import MappingRegistry
 
 /// `schema` and `catalog`: what editors and the `mapping-registry` tool
@@ -36,19 +37,33 @@ extension CommandSession {
         return .success
     }
 
-    /// `catalog`: the app's plugin catalog as JSON.
+    /// `catalog [--output FILE]`: the app's plugin catalog as JSON, on
+    /// standard output or written to the file whole (see ``OutputFile``).
+    /// A catalog that cannot be made (exit 1) or written (exit 2) leaves
+    /// the file as it was.
     mutating func catalog() -> ExitCode {
         if !arguments.arguments.isEmpty {
             return usageError("unexpected argument '\(arguments.arguments[0])'")
         }
         // The tool's own mappings go into the file, checked first: a catalog
         // with a name registered twice would describe the wrong plugin.
+        let document: Data
         do {
-            output += String(decoding: try tool.plugins.catalogDocument(including: tool.sources), as: UTF8.self)
-            return .success
+            document = try tool.plugins.catalogDocument(including: tool.sources)
         } catch {
             report([error.diagnostics], trailer: "no catalog written")
             return .failure
+        }
+        guard let path = arguments.output else {
+            output += String(decoding: document, as: UTF8.self)
+            return .success
+        }
+        do {
+            try OutputFile(path: path).write(document)
+            return .success
+        } catch {
+            errors += "\(tool.name): error: cannot write the catalog to '\(DiagnosticFormatter.escapingNonPrintingCharacters(path))': \(error.reason)\n"
+            return .usage
         }
     }
 }

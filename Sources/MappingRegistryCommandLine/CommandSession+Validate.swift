@@ -237,9 +237,21 @@ extension CommandSession {
         readCatalogFile(path)?.description
     }
 
+    /// Reads a catalog file and its bytes; on failure prints why and returns `nil`.
+    ///
+    /// A missing or empty file is one error that says how to write it, and
+    /// a file that cannot be read one error that says why; a file that
+    /// reads but is no catalog is its diagnostics, then a line saying the
+    /// catalog cannot be used.
     mutating func readCatalogFile(_ path: String) -> (description: CatalogDescription, file: InputFile)? {
+        let file: InputFile
         do {
-            let file = try read(path)
+            file = InputFile(name: path, contents: try CatalogDescription.contents(ofFileAt: path, app: tool.isStandalone ? nil : tool.name))
+        } catch {
+            errors += formatter.format(error.diagnostics)
+            return nil
+        }
+        do {
             formatter.addSource(file.contents, named: file.name)
             return (try CatalogDescription(data: file.contents, source: file.name), file)
         } catch {

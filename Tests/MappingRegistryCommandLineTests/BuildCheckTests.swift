@@ -223,6 +223,20 @@ import Testing
             """)
     }
 
+    /// `APP catalog > catalog.json` empties the file before the app runs; a
+    /// build then reads an empty catalog, and says how to write it instead.
+    @Test(arguments: ["", "\n"])
+    func anEmptyCatalogIsOneErrorThatSaysHowToWriteIt(contents: String) throws {
+        let folder = Folder()
+        defer { folder.remove() }
+        let catalog = try folder.write("catalog.json", Data(contents.utf8))
+        let mappings = try folder.write("mappings.json", Data(MarkedText(Self.mappingsWithTypo).text.utf8))
+        var run = BuildCheck()
+        #expect(run.run(["--output", folder.output, "--catalog", catalog, mappings]) == .usage)
+        #expect(run.errors == "\(catalog):1:1: error: the catalog '\(catalog)' is empty; write it with the app's `catalog --output \(catalog)` subcommand or its catalog drift test [unreadable-file]\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.output))
+    }
+
     @Test func anUnreadableMappingsFileIsAUsageError() throws {
         let folder = Folder()
         defer { folder.remove() }

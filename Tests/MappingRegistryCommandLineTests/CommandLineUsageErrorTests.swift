@@ -33,9 +33,9 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
     /// rather than read from it.
     static let usageTerms: [String: String] = [
         "--mappings": "--mappings FILE", "--data": "--data FILE", "--strict": "--strict", "--watch": "--watch",
-        "--catalog": "--catalog FILE", "--format": "--format text|json|sarif|github", "--error": "--error CODE",
-        "--warning": "--warning CODE", "--ignore": "--ignore CODE", "--warnings-as-errors": "--warnings-as-errors",
-        "--help": "--help",
+        "--catalog": "--catalog FILE", "--output": "--output FILE", "--format": "--format text|json|sarif|github",
+        "--error": "--error CODE", "--warning": "--warning CODE", "--ignore": "--ignore CODE",
+        "--warnings-as-errors": "--warnings-as-errors", "--help": "--help",
     ]
 
     /// A value an option accepts.
@@ -56,6 +56,8 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
     static let validateSchemaAndLSP = "it is an option of 'validate', 'schema' and 'lsp'"
     static let noData = "option '--data' is not available here: stored data needs the app's own types: check it with the app's 'validate --data'"
     static let noStrict = "option '--strict' is not available here: this tool does not render: '--strict' is an option of the app's 'render'"
+    static let onlyCatalog = "it is an option of 'catalog'"
+    static let noOutput = "option '--output' is not available here: a catalog comes from the app's own plugins: '--output' is an option of the app's 'catalog'"
     static let noWatch = "option '--watch' is not available here: this tool does not render: '--watch' is an option of the app's 'render' and 'browse'"
 
     static func app(_ subcommand: String, _ option: String, _ message: String) -> MisplacedOptionCase {
@@ -70,6 +72,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
     /// table that it does not take.
     static let misplaced: [MisplacedOptionCase] = [
         app("render", "--catalog", "option '--catalog' does not apply to 'render'; \(validateSchemaAndLSP)"),
+        app("render", "--output", "option '--output' does not apply to 'render'; \(onlyCatalog)"),
         app("render", "--format", "option '--format' does not apply to 'render'; \(validateAndDiff)"),
         app("render", "--error", "option '--error' does not apply to 'render'; \(onlyValidate)"),
         app("render", "--warning", "option '--warning' does not apply to 'render'; \(onlyValidate)"),
@@ -78,6 +81,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
 
         app("browse", "--strict", "option '--strict' does not apply to 'browse'; \(onlyRender)"),
         app("browse", "--catalog", "option '--catalog' does not apply to 'browse'; \(validateSchemaAndLSP)"),
+        app("browse", "--output", "option '--output' does not apply to 'browse'; \(onlyCatalog)"),
         app("browse", "--format", "option '--format' does not apply to 'browse'; \(validateAndDiff)"),
         app("browse", "--error", "option '--error' does not apply to 'browse'; \(onlyValidate)"),
         app("browse", "--warning", "option '--warning' does not apply to 'browse'; \(onlyValidate)"),
@@ -86,11 +90,13 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
 
         app("validate", "--strict", "option '--strict' does not apply to 'validate'; \(onlyRender)"),
         app("validate", "--watch", "option '--watch' does not apply to 'validate'; \(renderAndBrowse)"),
+        app("validate", "--output", "option '--output' does not apply to 'validate'; \(onlyCatalog)"),
 
         app("diff", "--mappings", "option '--mappings' does not apply to 'diff'; \(renderBrowseAndValidate)"),
         app("diff", "--strict", "option '--strict' does not apply to 'diff'; \(onlyRender)"),
         app("diff", "--watch", "option '--watch' does not apply to 'diff'; \(renderAndBrowse)"),
         app("diff", "--catalog", "option '--catalog' does not apply to 'diff'; \(validateSchemaAndLSP)"),
+        app("diff", "--output", "option '--output' does not apply to 'diff'; \(onlyCatalog)"),
         app("diff", "--error", "option '--error' does not apply to 'diff'; \(onlyValidate)"),
         app("diff", "--warning", "option '--warning' does not apply to 'diff'; \(onlyValidate)"),
         app("diff", "--ignore", "option '--ignore' does not apply to 'diff'; \(onlyValidate)"),
@@ -101,6 +107,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         app("schema", "--strict", "option '--strict' does not apply to 'schema'; \(onlyRender)"),
         app("schema", "--watch", "option '--watch' does not apply to 'schema'; \(renderAndBrowse)"),
         app("schema", "--format", "option '--format' does not apply to 'schema'; \(validateAndDiff)"),
+        app("schema", "--output", "option '--output' does not apply to 'schema'; \(onlyCatalog)"),
         app("schema", "--error", "option '--error' does not apply to 'schema'; \(onlyValidate)"),
         app("schema", "--warning", "option '--warning' does not apply to 'schema'; \(onlyValidate)"),
         app("schema", "--ignore", "option '--ignore' does not apply to 'schema'; \(onlyValidate)"),
@@ -122,6 +129,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         app("lsp", "--strict", "option '--strict' does not apply to 'lsp'; \(onlyRender)"),
         app("lsp", "--watch", "option '--watch' does not apply to 'lsp'; \(renderAndBrowse)"),
         app("lsp", "--format", "option '--format' does not apply to 'lsp'; \(validateAndDiff)"),
+        app("lsp", "--output", "option '--output' does not apply to 'lsp'; \(onlyCatalog)"),
         app("lsp", "--error", "option '--error' does not apply to 'lsp'; \(onlyValidate)"),
         app("lsp", "--warning", "option '--warning' does not apply to 'lsp'; \(onlyValidate)"),
         app("lsp", "--ignore", "option '--ignore' does not apply to 'lsp'; \(onlyValidate)"),
@@ -131,11 +139,13 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         standalone("validate", "--data", noData),
         standalone("validate", "--strict", noStrict),
         standalone("validate", "--watch", noWatch),
+        standalone("validate", "--output", noOutput),
 
         standalone("schema", "--mappings", "option '--mappings' is not available here: name the mappings files as arguments of 'validate'"),
         standalone("schema", "--data", noData),
         standalone("schema", "--strict", noStrict),
         standalone("schema", "--watch", noWatch),
+        standalone("schema", "--output", noOutput),
         standalone("schema", "--format", "option '--format' does not apply to 'schema'; \(onlyValidate)"),
         standalone("schema", "--error", "option '--error' does not apply to 'schema'; \(onlyValidate)"),
         standalone("schema", "--warning", "option '--warning' does not apply to 'schema'; \(onlyValidate)"),
@@ -146,6 +156,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         standalone("lsp", "--data", noData),
         standalone("lsp", "--strict", noStrict),
         standalone("lsp", "--watch", noWatch),
+        standalone("lsp", "--output", noOutput),
         standalone("lsp", "--format", "option '--format' does not apply to 'lsp'; \(onlyValidate)"),
         standalone("lsp", "--error", "option '--error' does not apply to 'lsp'; \(onlyValidate)"),
         standalone("lsp", "--warning", "option '--warning' does not apply to 'lsp'; \(onlyValidate)"),

@@ -199,13 +199,13 @@ import TestSupport
         let nameText = name["value"] as? String ?? ""
         let codeText = code["value"] as? String ?? ""
         if kind == "plaintext" {
-            #expect(nameText.hasPrefix("DishRow: view: takes Dish\n\nRegistered at Tests/RegistryFixtures/Fixtures.swift:"))
+            #expect(nameText.hasPrefix("DishRow: view: takes Dish\n\nRegistered in Tests/RegistryFixtures/Fixtures.swift"))
             #expect(codeText.hasPrefix("unknown-predicate (error): "))
             for markup in ["**", "`", "---"] {
                 #expect(!nameText.contains(markup) && !codeText.contains(markup), "\(markup)")
             }
         } else {
-            #expect(nameText.hasPrefix("**DishRow**: view: takes Dish\n\nRegistered at `Tests/RegistryFixtures/Fixtures.swift:"))
+            #expect(nameText.hasPrefix("**DishRow**: view: takes Dish\n\nRegistered in `Tests/RegistryFixtures/Fixtures.swift`"))
             #expect(codeText.hasPrefix("**unknown-predicate** (error): "))
         }
     }
@@ -275,7 +275,9 @@ import TestSupport
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(start(registered)?["line"])
         #expect(lines.indices.contains(line) && lines[line].contains(#"register(view: DishRow.self, named: "DishRow")"#))
-        #expect(Self.hoverText(client.at("textDocument/hover", Self.uri, site)).contains("Registered at `"))
+        // The catalog names the file; the line is found by the registration's literal.
+        #expect(start(registered)?["character"] == lines[line].range(of: #""DishRow""#).map { lines[line].distance(from: lines[line].startIndex, to: $0.lowerBound) })
+        #expect(Self.hoverText(client.at("textDocument/hover", Self.uri, site)).contains("Registered in `Tests/RegistryFixtures/Fixtures.swift`"))
         let earlier = try #require((client.at("textDocument/definition", Self.uri, text.position(2))["result"] as? [[String: Any]])?.first)
         #expect(earlier["uri"] as? String == Self.uri)
         #expect(start(earlier) == text.position(1))

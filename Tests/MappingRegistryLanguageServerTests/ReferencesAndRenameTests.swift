@@ -155,7 +155,61 @@ import TestSupport
         _ = typed.open(Self.firstURI, Self.first.text)
         let reply = typed.request("textDocument/prepareRename", ["textDocument": ["uri": Self.firstURI], "position": Self.inside(Self.first, 2)])
         let message = try #require((reply["error"] as? [String: Any])?["message"] as? String)
-        #expect(message.hasPrefix("cannot rename view 'DishRow': its registration at \(root.path)/Plugins.swift:1 has no string literal \"DishRow\""))
+        #expect(message.hasPrefix("cannot rename view 'DishRow': its registration in \(root.path)/Plugins.swift has no string literal \"DishRow\""))
+    }
+
+    /// The mutant "rename of a model skipping data documents" fails here:
+    /// a model's rename edits every data document that names it, open or
+    /// on disk, from a mappings file or from a data document.
+    @Test(arguments: [true, false])
+    func renameOfAModelEditsTheDataDocumentsThatNameIt(fromData: Bool) throws {
+        let temporary = TemporaryDirectory(prefix: "rename-model")
+        defer { temporary.remove() }
+        let onDisk = MarkedText(#"{ "sections": [{ "header": { "model": 1️⃣"Dish", "value": { "name": "Soup", "price": 6, "vegan": false } }, "items": [] }] }"#)
+        let diskURL = try temporary.write(onDisk.text, to: "Data/menu.json")
+        var client = TestClient(workspace: ["rootUri": DocumentURI.uri(ofPath: temporary.url.path)])
+        _ = client.open(Self.firstURI, Self.first.text)
+        _ = client.open(Self.dataURI, Self.data.text)
+        let (uri, position) = fromData ? (Self.dataURI, Self.inside(Self.data, 5)) : (Self.firstURI, Self.inside(Self.first, 3))
+        let reply = client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": position, "newName": "Meal"])
+        let changes = try #require((reply["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])
+        #expect(changes[Self.dataURI]?.map { start($0) } == [Self.data.position(2), Self.data.position(5)])
+        #expect(changes[Self.dataURI]?.allSatisfy { $0["newText"] as? String == "\"Meal\"" } == true)
+        let disk = DocumentURI.uri(ofPath: diskURL.standardizedFileURL.path)
+        #expect(changes[disk]?.map { start($0) } == [onDisk.position(1)])
+        #expect(changes[Self.firstURI]?.map { start($0) } == [Self.first.position(3)])
+        let swift = try #require(changes.first { $0.key.hasSuffix("/Tests/RegistryFixtures/Fixtures.swift") }?.value)
+        #expect(swift.map { $0["newText"] as? String } == ["\"Meal\""])
+    }
+
+    /// A catalog written before lines were added above a registration is
+    /// the same file: references, workspace symbols and rename find the
+    /// registration by its literal in the file as it is now.
+    @Test func linesAddedAboveARegistrationMoveItsReferencesSymbolsAndRename() throws {
+        let project = try DefinitionSiteTests.project(linesAbove: 3)
+        defer { project.remove() }
+        let plugins = DocumentURI.uri(ofPath: project.url.appendingPathComponent("Sources/App/Plugins.swift").path)
+        let literal = DefinitionSiteTests.literal(linesAbove: 3)
+        var client = TestClient(
+            catalogDocument: try DefinitionSiteTests.catalog(registeredAt: "Sources/App/Plugins.swift"),
+            catalogPath: project.url.appendingPathComponent("Schemas/app.catalog.json").path
+        )
+        _ = client.open(Self.firstURI, Self.first.text)
+        let references = client.request("textDocument/references", [
+            "textDocument": ["uri": Self.firstURI], "position": Self.inside(Self.first, 2), "context": ["includeDeclaration": true],
+        ])
+        let first = try #require((references["result"] as? [[String: Any]])?.first)
+        #expect(first["uri"] as? String == plugins)
+        #expect(start(first) == literal)
+        let symbols = try #require(client.request("workspace/symbol", ["query": "DishRow"])["result"] as? [[String: Any]])
+        let symbol = try #require(symbols.first { $0["name"] as? String == "DishRow" })
+        #expect(start(symbol["location"] as? [String: Any]) == literal)
+        let rename = client.request("textDocument/rename", [
+            "textDocument": ["uri": Self.firstURI], "position": Self.inside(Self.first, 2), "newName": "MealRow",
+        ])
+        let changes = try #require((rename["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])
+        #expect(changes[plugins]?.map { start($0) } == [literal])
+        #expect(changes[plugins]?.map { end($0) } == [["line": literal["line"] ?? 0, "character": (literal["character"] ?? 0) + 9]])
     }
 
     @Test func workspaceSymbolsFindPluginsAndMappings() throws {

@@ -110,7 +110,7 @@ import Testing
             """),
         ("menu", ["catalog", "--data", "d.json"], """
             menu: error: option '--data' does not apply to 'catalog'; it is an option of 'render', 'browse', 'validate' and 'diff'
-            usage: menu catalog
+            usage: menu catalog [--output FILE]
             Run 'menu --help' for more.
 
             """),

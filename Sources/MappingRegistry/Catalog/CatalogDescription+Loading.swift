@@ -109,3 +109,49 @@ extension CatalogDescription {
         return declarations.map(MappingDeclaration.init)
     }
 }
+
+extension CatalogDescription {
+    /// Reads a catalog file's bytes, for ``init(data:source:)``: a missing
+    /// or empty file (as `APP catalog > catalog.json` leaves it while a
+    /// build reads it) is one `unreadable-file` error that says how to
+    /// write it, as is any other file that cannot be read.
+    ///
+    /// - Parameters:
+    ///   - path: The file, as given; messages name it so.
+    ///   - app: The app's command, such as `menu`, for the command the
+    ///     message suggests; `nil` when it is not known (the
+    ///     `mapping-registry` tool, the build plugin).
+    /// - Returns: The file's bytes, not empty.
+    /// - Throws: ``ConfigurationError`` with one `unreadable-file` diagnostic.
+    package static func contents(ofFileAt path: String, app: String?) throws(ConfigurationError) -> Data {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ConfigurationError(diagnostics: [Diagnostic(
+                severity: .error,
+                code: .unreadableFile,
+                message: "cannot read the catalog '\(path)': no such file; \(howToWrite(path, app: app))"
+            )])
+        }
+        let data = try FileReader.read(URL(fileURLWithPath: path), limit: FileReader.configurationLimit)
+        guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw ConfigurationError(diagnostics: [Diagnostic(
+                severity: .error,
+                code: .unreadableFile,
+                message: "the catalog '\(path)' is empty; \(howToWrite(path, app: app))",
+                location: SourceLocation(file: path, line: 1, column: 1, pointer: "")
+            )])
+        }
+        return data
+    }
+
+    /// How to write the catalog file at a path, for messages: the app's
+    /// `catalog --output` subcommand, which replaces the file only once
+    /// it is whole, or the app's drift test.
+    package static func howToWrite(_ path: String, app: String?) -> String {
+        let output = "catalog --output \(path)"
+        return if let app {
+            "write it with `\(app) \(output)` or the app's catalog drift test"
+        } else {
+            "write it with the app's `\(output)` subcommand or its catalog drift test"
+        }
+    }
+}

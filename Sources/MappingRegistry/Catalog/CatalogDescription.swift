@@ -28,7 +28,9 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         package var type: String
         /// Whether data documents can create it.
         package var decodable: Bool
-        /// Where it was registered: `/abs/path/Plugins.swift:42`.
+        /// Where it was registered: `Sources/App/Plugins.swift`, relative
+        /// to its package's root and without a line (see `CatalogSites`);
+        /// `Sources/App/Plugins.swift:42` in catalogs written before.
         package var registeredAt: String?
     }
 
@@ -121,21 +123,22 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
         let views = plugins.views.values.sorted { $0.name < $1.name }
         let predicates = plugins.predicates.values.sorted { $0.name < $1.name }
         let decorators = plugins.decorators.values.sorted { $0.name < $1.name }
+        let sites = CatalogSites(plugins)
         catalogVersion = Self.supportedVersion
         self.models = models.map {
-            Model(name: $0.name, type: table.add($0.type), decodable: $0.decode != nil, registeredAt: plugins.registrationSite(of: "model", named: $0.name))
+            Model(name: $0.name, type: table.add($0.type), decodable: $0.decode != nil, registeredAt: sites.registeredAt(of: "model", named: $0.name))
         }
         self.views = views.map { view in
-            View(name: view.name, takes: table.add(view.model), viewType: view.viewTypeName, registeredAt: plugins.registrationSite(of: "view", named: view.name))
+            View(name: view.name, takes: table.add(view.model), viewType: view.viewTypeName, registeredAt: sites.registeredAt(of: "view", named: view.name))
         }
         self.predicates = predicates.map {
             Predicate(
                 name: $0.name, takes: table.add($0.model), argument: $0.argumentTypeName, context: $0.contextTypeName,
                 excludes: plugins.exclusions[$0.name].map { $0.sorted() },
-                registeredAt: plugins.registrationSite(of: "predicate", named: $0.name)
+                registeredAt: sites.registeredAt(of: "predicate", named: $0.name)
             )
         }
-        self.decorators = decorators.map { Decorator(name: $0.name, takes: table.add($0.model), registeredAt: plugins.registrationSite(of: "decorator", named: $0.name)) }
+        self.decorators = decorators.map { Decorator(name: $0.name, takes: table.add($0.model), registeredAt: sites.registeredAt(of: "decorator", named: $0.name)) }
         let handlers = plugins.handlers.values.sorted { $0.name < $1.name }
         self.handlers = handlers.map { plugin in
             let requirement = plugin.handler.view
@@ -145,7 +148,7 @@ package struct CatalogDescription: Codable, Equatable, Sendable {
                 acceptsViewTypes: requirement.map { requirement in
                     Array(Set(views.filter(requirement.accepts).compactMap(\.viewTypeName))).sorted()
                 },
-                registeredAt: plugins.registrationSite(of: "handler", named: plugin.name)
+                registeredAt: sites.registeredAt(of: "handler", named: plugin.name)
             )
         }
         types = table.entries().map { entry in

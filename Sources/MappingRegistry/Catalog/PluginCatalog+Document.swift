@@ -5,14 +5,17 @@ extension PluginCatalog {
     /// --catalog` and editors check mappings files against without the app,
     /// byte for byte what an app's `catalog` subcommand prints.
     ///
-    /// It lists every plugin (with what it takes, and where it was
-    /// registered, as `"registeredAt": "/abs/path/Plugins.swift:42"`), how
-    /// the model types relate, and the mappings of `sources` (normally the
-    /// app's Swift declarations) with the keys of `mappings.json`, defaults
-    /// written out, and each one's `"location"`. A mappings file checked
-    /// against the catalog is checked together with those mappings:
-    /// overlaps, duplicates and reuse identifiers across them are found in
-    /// CI, and a plugin only a Swift mapping uses is not reported unused.
+    /// It lists every plugin with what it takes and the file it was
+    /// registered in (`"registeredAt": "Sources/App/Plugins.swift"`:
+    /// relative to the package's root and without a line, so the file is
+    /// the same on every checkout and after lines move; editors find the
+    /// line by the registration's name), how the model types relate, and
+    /// the mappings of `sources` (normally the app's Swift declarations)
+    /// with the keys of `mappings.json`, defaults written out, and each
+    /// one's `"location"`. A mappings file checked against the catalog is
+    /// checked together with those mappings: overlaps, duplicates and
+    /// reuse identifiers across them are found in CI, and a plugin only a
+    /// Swift mapping uses is not reported unused.
     ///
     /// An app's test target writes it, and a test compares the committed
     /// file with a fresh one, so it never drifts from the app:

@@ -84,7 +84,15 @@ package struct BuildCheck {
         var swiftMappings: [MappingDeclaration] = []
         var unusedWarnings = ""
         if let catalog = request.catalog {
-            guard let file = read(catalog) else { return failed(request, .usage) }
+            // A missing or empty catalog (as `APP catalog > catalog.json` leaves
+            // it while the build runs) is one error that says how to write it.
+            let file: Data
+            do {
+                file = try CatalogDescription.contents(ofFileAt: catalog, app: nil)
+            } catch {
+                errors += formatter.format(error.diagnostics)
+                return failed(request, .usage)
+            }
             formatter.addSource(file, named: catalog)
             do {
                 let description = try CatalogDescription(data: file, source: catalog)

@@ -18,7 +18,10 @@ struct CatalogIndex {
         var argument: String?
         /// A model that data documents can create.
         var decodable = false
-        /// `"/abs/path/File.swift:42"`, when the catalog says where it was registered.
+        /// A view's `TextView` type id; `nil` for a handler view and other plugins.
+        var viewType: String?
+        /// `"Sources/App/Plugins.swift"` (`"…/Plugins.swift:42"` in older
+        /// catalogs), when the catalog says where it was registered.
         var registeredAt: String?
     }
 
@@ -45,7 +48,7 @@ struct CatalogIndex {
         var models: [String: Entry] = [:]
         for model in description.models { models[model.name] = Entry(name: model.name, type: model.type, decodable: model.decodable) }
         var views: [String: Entry] = [:]
-        for view in description.views { views[view.name] = Entry(name: view.name, type: view.takes) }
+        for view in description.views { views[view.name] = Entry(name: view.name, type: view.takes, viewType: view.viewType) }
         var predicates: [String: Entry] = [:]
         for predicate in description.predicates { predicates[predicate.name] = Entry(name: predicate.name, type: predicate.takes, argument: predicate.argument) }
         var decorators: [String: Entry] = [:]

@@ -61,7 +61,7 @@ extension LanguageServer {
         case .value, .element:
             guard let (category, entry) = plugin(at: context) else { return nil }
             var text = "**\(entry.name)**: \(describe(entry, category))"
-            if let site = entry.registeredAt { text += "\n\nRegistered at `\(site)`" }
+            if let site = entry.registeredAt.flatMap(RegistrationSite.init) { text += "\n\nRegistered in `\(site.path)`" }
             return text
         }
     }
@@ -98,8 +98,8 @@ extension LanguageServer {
 
     func definition(_ document: TextDocument, at offset: Int) -> JSONValue {
         var locations: [JSONValue] = []
-        if let context = CursorContext(offset: offset, in: document.syntax), let (_, entry) = plugin(at: context),
-           let site = entry.registeredAt, let location = location(ofSite: site) {
+        if let context = CursorContext(offset: offset, in: document.syntax), let (category, entry) = plugin(at: context),
+           let location = registrationLocation(category, entry) {
             locations.append(location)
         }
         for published in diagnostics(of: document, at: offset) {
@@ -109,42 +109,5 @@ extension LanguageServer {
             }
         }
         return locations.isEmpty ? .null : .array(locations)
-    }
-
-    /// The location of a `registeredAt` site, `Sources/App/Plugins.swift:42`,
-    /// when the file exists: an absolute path as it is; a relative one
-    /// looked up in the catalog file's directory and each directory above
-    /// it (a catalog is written from the project's root, and committed
-    /// below it), then in the workspace's roots, then in the directory the
-    /// server was started in. `nil` when no such file exists.
-    func location(ofSite site: String) -> JSONValue? {
-        guard let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]), line >= 1 else { return nil }
-        let path = String(site[..<colon])
-        guard !path.isEmpty, let file = Self.existingFile(path, in: siteDirectories) else { return nil }
-        let position = LSPPosition(line: line - 1, character: 0)
-        return Self.location(uri: DocumentURI.uri(ofPath: file), range: LSPRange(start: position, end: position))
-    }
-
-    /// Where relative `registeredAt` paths are looked up, in order.
-    var siteDirectories: [String] {
-        var directories: [String] = []
-        if let catalog = configuration.catalogPath {
-            var directory = Self.directory(of: catalog)
-            while directory.hasPrefix("/") {
-                directories.append(String(directory))
-                directory = Self.directory(of: String(directory))
-            }
-        }
-        return directories + workspaceRoots + [FileManager.default.currentDirectoryPath]
-    }
-
-    /// The first of `directories` holding `path` (or `path` itself when
-    /// absolute), as an absolute path; `nil` when none does.
-    static func existingFile(_ path: String, in directories: [String]) -> String? {
-        let candidates = path.hasPrefix("/") ? [path] : directories.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + path }
-        return candidates.first { candidate in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
     }
 }

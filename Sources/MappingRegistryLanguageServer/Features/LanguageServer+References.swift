@@ -40,7 +40,7 @@ extension LanguageServer {
         if let named = namedPlugin(document, at: offset) {
             var locations = uses(of: named.category, named: named.name).map { Self.location(uri: $0.file.uri, range: $0.file.lines.range(of: $0.range)) }
             if includeDeclaration, let entry = catalog.entry(named.category, named.name),
-               let site = entry.registeredAt, let registration = location(ofSite: site) {
+               let registration = registrationLocation(named.category, entry) {
                 locations.insert(registration, at: 0)
             }
             return .success(.array(locations))
@@ -115,39 +115,24 @@ extension LanguageServer {
         return .success(.object([("changes", .object(changes.map { ($0.uri, .array($0.edits)) }))]))
     }
 
-    /// The edit of the Swift string literal that registers the name, on the
-    /// line its `registeredAt` names; a refusal saying why when there is no
-    /// such file, line or literal.
+    /// The edit of the Swift string literal that registers the name, found
+    /// in the file its `registeredAt` names (see ``RegistrationSite``); a
+    /// refusal saying why when there is no such file or literal.
     func registrationEdit(_ category: CatalogIndex.Category, _ name: String, to newName: String) -> Result<(uri: String, edit: JSONValue), RPCError> {
         let what = "\(category.rawValue) '\(name)'"
-        guard let site = catalog.entry(category, name)?.registeredAt,
-              let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]), line >= 1 else {
+        guard let entry = catalog.entry(category, name), let site = entry.registeredAt.flatMap(RegistrationSite.init) else {
             return .failure(.requestFailed("cannot rename \(what): the catalog does not say where it is registered, so its Swift registration would keep the old name; rename it in Swift, then in the mappings"))
         }
-        guard let path = Self.existingFile(String(site[..<colon]), in: siteDirectories),
-              let data = FileManager.default.contents(atPath: path) else {
-            return .failure(.requestFailed("cannot rename \(what): its registration \(site) is not a file here; rename it in Swift, then in the mappings"))
+        var files: SwiftFiles = [:]
+        guard let registration = registration(category, entry, files: &files) else {
+            return .failure(.requestFailed("cannot rename \(what): its registration \(site.path) is not a file here; rename it in Swift, then in the mappings"))
         }
-        let bytes = [UInt8](data)
-        let lines = LineIndex(bytes, encoding: encoding)
-        let start = lines.offset(of: LSPPosition(line: line - 1, character: 0))
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        let literal = Array("\"\(name)\"".utf8)
-        guard let found = Self.firstRange(of: literal, in: bytes, within: start..<end) else {
+        guard let match = registration.match, match.isLiteral else {
             return .failure(.requestFailed(
-                "cannot rename \(what): its registration at \(site) has no string literal \"\(name)\" (a view registered by its type is named after the type); rename it there, then in the mappings"
+                "cannot rename \(what): its registration in \(site.path) has no string literal \"\(name)\" (a view registered by its type is named after the type); rename it there, then in the mappings"
             ))
         }
-        let swiftLiteral = "\"" + newName.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        return .success((DocumentURI.uri(ofPath: path), Self.textEdit(lines.range(of: found), swiftLiteral)))
-    }
-
-    static func firstRange(of needle: [UInt8], in bytes: [UInt8], within range: Range<Int>) -> Range<Int>? {
-        guard !needle.isEmpty, range.count >= needle.count else { return nil }
-        for start in range.lowerBound...(range.upperBound - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
-            return start..<start + needle.count
-        }
-        return nil
+        return .success((registration.uri, Self.textEdit(registration.lines.range(of: match.range), RegistrationSite.swiftLiteral(newName))))
     }
 
     static func textEdit(_ range: LSPRange, _ text: String) -> JSONValue {

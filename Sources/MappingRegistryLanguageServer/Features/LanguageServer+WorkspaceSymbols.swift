@@ -17,9 +17,12 @@ extension LanguageServer {
                 ("location", location), ("containerName", .string(container)),
             ]))
         }
+        var files: SwiftFiles = [:]
         for category in CatalogIndex.Category.allCases {
             for name in catalog.names(category) {
-                guard let site = catalog.entry(category, name)?.registeredAt, let location = location(ofSite: site) else { continue }
+                guard symbols.count < Self.workspaceSymbolLimit, Self.matches(name.lowercased(), query),
+                      let entry = catalog.entry(category, name),
+                      let location = registrationLocation(category, entry, files: &files) else { continue }
                 add(name, kind: category == .model ? Self.structSymbol : Self.classSymbol, container: category.rawValue, location: location)
             }
         }
