@@ -65,12 +65,13 @@ final class CompiledMapping: Sendable {
     /// Swift call site of its declaration.
     var location: SourceLocation { sites.object }
 
-    /// The handler of an event: a short list, searched in place. Unretained:
-    /// the mapping keeps its handlers alive, and sending writes no
-    /// reference count that threads would share.
+    /// Runs `body` with the handler of an event, if the mapping has one: a
+    /// short list, searched in place. The handler is lent to `body`, not
+    /// returned, so the mapping's array keeps it alive for the call and
+    /// sending needs to retain nothing.
     @inline(__always)
-    func handler(for event: String) -> Unmanaged<EventHandler>? {
-        for handler in handlers where handler.event == event { return Unmanaged.passUnretained(handler) }
+    func withHandler<Result>(for event: String, _ body: (EventHandler) -> Result) -> Result? {
+        for index in handlers.indices where handlers[index].event == event { return body(handlers[index]) }
         return nil
     }
 
