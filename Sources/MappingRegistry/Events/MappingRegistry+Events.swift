@@ -141,43 +141,25 @@ extension MappingRegistry {
         view: EventView,
         call: HandlerCall
     ) -> Delivery {
-        let run = mappings[index].compiled.withHandler(for: event) { handler -> HandlerRun in
-            guard ObjectIdentifier(handler.body.output) == ObjectIdentifier(output) else { return .incompatibleEvent(handler) }
-            guard let requirement = handler.view else {
-                return call(handler.body.typed, nil, value) ? .answered : .incompatibleModel(handler)
-            }
-            let given: AnyObject? = switch view {
+        guard let handler = mappings[index].compiled.handler(for: event) else { return .unhandled(mapping(at: index)) }
+        guard ObjectIdentifier(handler.body.output) == ObjectIdentifier(output) else {
+            return .failed(.incompatibleEvent(event, handler: handler, mapping: mappings[index], sentAs: output, at: position))
+        }
+        var given: AnyObject?
+        if let requirement = handler.view {
+            given = switch view {
             case .given(let view): view
             case .pool(let pool): pool.slot(for: index).view(updatedWith: value)
             }
-            guard let given, requirement.takes(given) else { return .missingView(handler, given) }
-            return call(handler.body.typed, given, value) ? .answered : .incompatibleModel(handler)
+            guard let view = given, requirement.takes(view) else {
+                return .failed(.missingView(event: event, mapping: mappings[index], viewType: requirement.name, given: given, at: position, kind: kind))
+            }
         }
-        return switch run {
-        case .answered:
-            .answered(index)
-        case nil:
-            .unhandled(mapping(at: index))
-        case .incompatibleEvent(let handler):
-            .failed(.incompatibleEvent(event, handler: handler, mapping: mappings[index], sentAs: output, at: position))
-        case .incompatibleModel(let handler):
-            .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
-        case .missingView(let handler, let given):
-            .failed(.missingView(event: event, mapping: mappings[index], viewType: handler.view?.name ?? "", given: given, at: position, kind: kind))
+        guard call(handler.body.typed, given, value) else {
+            return .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
         }
+        return .answered(index)
     }
-}
-
-/// What running a handler came to, before any diagnostic is built.
-private enum HandlerRun {
-    /// The handler ran; its answer is with `send`.
-    case answered
-    /// The handler returns another type than the event was sent with.
-    case incompatibleEvent(EventHandler)
-    /// The value is not of the handler's model type.
-    case incompatibleModel(EventHandler)
-    /// The handler takes a view, and was given none or this one, of another type.
-    case missingView(EventHandler, AnyObject?)
 }
 
 /// What delivering an event gave, before its output type is known again:

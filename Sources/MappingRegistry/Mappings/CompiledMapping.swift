@@ -65,13 +65,10 @@ final class CompiledMapping: Sendable {
     /// Swift call site of its declaration.
     var location: SourceLocation { sites.object }
 
-    /// Runs `body` with the handler of an event, if the mapping has one: a
-    /// short list, searched in place. The handler is lent to `body`, not
-    /// returned, so the mapping's array keeps it alive for the call and
-    /// sending needs to retain nothing.
+    /// The handler of an event: a short list, searched in place.
     @inline(__always)
-    func withHandler<Result>(for event: String, _ body: (EventHandler) -> Result) -> Result? {
-        for index in handlers.indices where handlers[index].event == event { return body(handlers[index]) }
+    func handler(for event: String) -> EventHandler? {
+        for handler in handlers where handler.event == event { return handler }
         return nil
     }
 
