@@ -149,6 +149,14 @@ if arguments.contains("--events") {
     exit(0)
 }
 
+// `--reloading`: what reading `ReloadingRegistry.current` costs, on one and
+// two threads; `--instructions-reloading` is the callgrind mode
+// (measuredCurrentLoop, measuredPlainReadLoop).
+if arguments.contains("--reloading") || arguments.contains("--instructions-reloading") {
+    runReloadingBenchmark(instructions: arguments.contains("--instructions-reloading"))
+    exit(0)
+}
+
 // `--instructions-events`: one send loop and one resolve-and-call loop of
 // 100 000 items each, for callgrind (measuredSendLoop, measuredResolveAndCallLoop).
 if arguments.contains("--instructions-events") {

@@ -87,7 +87,7 @@ extension PluginCatalog {
             }
             let checked = EventHandler(
                 event: handler.event, name: handler.name, model: type(handler.takes), view: view,
-                body: HandlerBody(model: Never.self, output: Void.self) { _, _, _, _, _ in false }
+                body: HandlerBody(TypedHandler<Void> { _, _, _ in nil })
             )
             handlers[handler.name] = HandlerPlugin(name: handler.name, handler: checked)
         }

@@ -50,81 +50,65 @@ final class EventHandler: Sendable {
 /// `@usableFromInline`, with its builders ``model(_:)`` and ``view(_:)``
 /// `@inlinable`, so that the closure is compiled where `.on(…)` or
 /// `register(handler:…)` is written, for the handler's own model and
-/// output types: running it looks nothing up by type.
+/// output types. The closure answers through its type: it is kept in a
+/// ``TypedHandler`` of its output type, which `send`, inlined where the
+/// event's output type is known, gets back with a class cast.
 @usableFromInline
 struct HandlerBody: Sendable {
-    /// Runs the handler and writes its answer, an `Output`, to `answer`.
-    ///
-    /// - Parameters:
-    ///   - view: The view, for a view-taking handler.
-    ///   - value: The (unwrapped) item.
-    ///   - model: The address of (a copy of) `value`'s payload when its
-    ///     dynamic type is exactly the handler's model type (``ModelValue``
-    ///     says why); otherwise `nil`, and the handler casts `value`.
-    ///   - position: Where the item is stored.
-    ///   - answer: Uninitialized memory for one `Output`; initialized
-    ///     exactly when the closure returns `true`.
-    /// - Returns: `false`, running nothing, when the value is not of the
-    ///   handler's model type or the view not of its view type.
-    @usableFromInline
-    typealias Run = @Sendable (
-        _ view: AnyObject?, _ value: Any, _ model: UnsafeRawPointer?, _ position: ItemPosition, _ answer: UnsafeMutableRawPointer
-    ) -> Bool
-
-    /// The model type the closure reads from a `model` address.
-    @usableFromInline
-    let model: ObjectIdentifier
-    /// The type the closure writes to `answer`.
+    /// The type the handler answers with.
     @usableFromInline
     let output: any Any.Type
+    /// The handler's ``TypedHandler``, of its output type.
     @usableFromInline
-    let run: Run
+    let typed: any AnyObject & Sendable
 
     @usableFromInline
-    init<M, Output: Sendable>(model: M.Type, output: Output.Type, _ run: @escaping Run) {
-        self.model = ObjectIdentifier(M.self)
-        self.output = Output.self
-        self.run = run
+    init<Output: Sendable>(_ typed: TypedHandler<Output>) {
+        output = Output.self
+        self.typed = typed
     }
 
     /// The body of a `(model, position)` handler. Inlined where the handler
     /// is declared, so the body is compiled for its model and output types.
     @inlinable
     static func model<M, Output: Sendable>(_ handler: @escaping @Sendable (M, ItemPosition) -> Output) -> HandlerBody {
-        HandlerBody(model: M.self, output: Output.self) { _, value, address, position, answer in
-            guard let model = ModelValue.read(value, at: address, as: M.self) else { return false }
-            answer.initializeMemory(as: Output.self, to: handler(model, position))
-            return true
-        }
+        HandlerBody(TypedHandler<Output> { _, value, position in
+            guard let model = ModelValue.read(value, as: M.self) else { return nil }
+            return handler(model, position)
+        })
     }
 
     /// The body of a `(view, model, position)` handler, inlined as ``model(_:)`` is.
     @inlinable
     static func view<V: AnyObject, M, Output: Sendable>(_ handler: @escaping @Sendable (V, M, ItemPosition) -> Output) -> HandlerBody {
-        HandlerBody(model: M.self, output: Output.self) { view, value, address, position, answer in
-            guard let view = view as? V, let model = ModelValue.read(value, at: address, as: M.self) else { return false }
-            answer.initializeMemory(as: Output.self, to: handler(view, model, position))
-            return true
-        }
+        HandlerBody(TypedHandler<Output> { view, value, position in
+            guard let view = view as? V, let model = ModelValue.read(value, as: M.self) else { return nil }
+            return handler(view, model, position)
+        })
     }
+}
 
-    /// Runs the body: with the value's address when its dynamic type is
-    /// exactly the body's model type, so the closure reads it in place
-    /// (``ModelValue`` says why), else for the closure to cast.
-    @inline(__always)
-    func callAsFunction(view: AnyObject?, value: Any, at position: ItemPosition, answer: UnsafeMutableRawPointer) -> Bool {
-        // Passing the `Any` opens it (SE-0352): `T` is its dynamic type.
-        // `consuming`, so that the payload has an address without a call
-        // to `withUnsafePointer`, which is not inlined where `T` is unknown.
-        func exactly<T>(_ model: consuming T) -> Bool? {
-            guard ObjectIdentifier(T.self) == self.model else { return nil }
-            return runExactly(&model)
-        }
-        @inline(__always)
-        func runExactly<T>(_ model: UnsafeMutablePointer<T>) -> Bool {
-            run(view, value, UnsafeRawPointer(model), position, answer)
-        }
-        return exactly(value) ?? run(view, value, nil, position, answer)
+/// A handler's closure at its output type: what `send` runs once it has
+/// cast the handler's ``HandlerBody/typed`` to the event's `TypedHandler<Output>`.
+@usableFromInline
+final class TypedHandler<Output: Sendable>: Sendable {
+    /// Runs the handler on a value and a view.
+    ///
+    /// - Parameters:
+    ///   - view: The view, for a view-taking handler.
+    ///   - value: The (unwrapped) item.
+    ///   - position: Where the item is stored.
+    /// - Returns: The handler's answer; `nil`, running nothing, when the
+    ///   value is not of the handler's model type or the view not of its view type.
+    @usableFromInline
+    typealias Run = @Sendable (_ view: AnyObject?, _ value: Any, _ position: ItemPosition) -> Output?
+
+    @usableFromInline
+    let run: Run
+
+    @usableFromInline
+    init(_ run: @escaping Run) {
+        self.run = run
     }
 }
 

@@ -22,9 +22,11 @@ extension MappingRegistry {
     /// - Returns: The handler's answer, `unhandled` when the item's mapping
     ///   has no handler for the event, or the diagnostic of what failed.
     ///
-    /// Sending costs about what resolving the item and calling the handler
-    /// directly cost: the generic part of `send` is inlined into the
-    /// caller, so nothing is looked up by the output type at run time.
+    /// Sending costs what resolving the item costs, plus two casts (the
+    /// handler to the event's output type, the item to the handler's model
+    /// type) and the handler's call: the generic part of `send` is inlined
+    /// into the caller, so the output type is known where the handler's
+    /// answer is taken.
     @inlinable
     public func send<Output: Sendable>(
         _ event: MappingEvent<Output>,
@@ -35,12 +37,12 @@ extension MappingRegistry {
         context: (any Sendable)? = nil
     ) -> EventResult<Output> {
         guard let context else { return send(event, to: item, at: position, kind: kind, view: view) }
-        return withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { answer in
-            EventResult(
-                deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .given(view), answer: answer.baseAddress.unsafelyUnwrapped),
-                answer: answer
-            )
+        var answer: Output?
+        let delivery = deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .given(view)) { handler, view, value in
+            answer = (handler as? TypedHandler<Output>)?.run(view, value, position)
+            return answer != nil
         }
+        return EventResult(delivery, answer: answer, registry: self)
     }
 
     /// ``send(_:to:at:kind:view:context:)`` without a context: what a call
@@ -53,13 +55,21 @@ extension MappingRegistry {
         kind: ViewKind = .cell,
         view: AnyObject? = nil
     ) -> EventResult<Output> {
-        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { answer in
-            EventResult(
-                deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .given(view), answer: answer.baseAddress.unsafelyUnwrapped),
-                answer: answer
-            )
+        var answer: Output?
+        let delivery = deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .given(view)) { handler, view, value in
+            answer = (handler as? TypedHandler<Output>)?.run(view, value, position)
+            return answer != nil
         }
+        return EventResult(delivery, answer: answer, registry: self)
     }
+
+    /// Runs a handler found for an event: casts its ``HandlerBody/typed``
+    /// to the event's `TypedHandler<Output>` and runs it on the view and
+    /// the value, keeping the answer where `send` reads it. Returns whether
+    /// the handler answered. Not escaping, so `send`'s closure and what it
+    /// captures stay on the stack.
+    @usableFromInline
+    typealias HandlerCall = (_ handler: any AnyObject & Sendable, _ view: AnyObject?, _ value: Any) -> Bool
 
     /// Resolves an item and runs its mapping's handler for an event: the
     /// part of sending that does not depend on the output type.
@@ -69,35 +79,35 @@ extension MappingRegistry {
     ///     another is `incompatible-event`.
     ///   - context: The render context.
     ///   - view: The view a view-taking handler is given.
-    ///   - answer: Uninitialized memory for one value of `output`, which
-    ///     holds the handler's answer when the delivery is ``Delivery/answered``.
+    ///   - call: Runs the handler, at the event's output type.
     @usableFromInline
-    func deliver<Output>(
+    func deliver(
         _ event: String,
-        returning output: Output.Type,
+        returning output: any Any.Type,
         to item: Any,
         at position: ItemPosition,
         kind: ViewKind,
         given context: any Sendable,
         view: EventView,
-        answer: UnsafeMutablePointer<Output>
+        call: HandlerCall
     ) -> Delivery {
-        deliver(event, returning: output, to: item, at: position, kind: kind, GivenContext(context: context), view: view, answer: UnsafeMutableRawPointer(answer))
+        deliver(event, returning: output, to: item, at: position, kind: kind, GivenContext(context: context), view: view, call: call)
     }
 
-    /// ``deliver(_:returning:to:at:kind:given:view:answer:)`` without a context.
+    /// ``deliver(_:returning:to:at:kind:given:view:call:)`` without a context.
     @usableFromInline
-    func deliver<Output>(
+    func deliver(
         _ event: String,
-        returning output: Output.Type,
+        returning output: any Any.Type,
         to item: Any,
         at position: ItemPosition,
         kind: ViewKind,
         view: EventView,
-        answer: UnsafeMutablePointer<Output>
+        call: HandlerCall
     ) -> Delivery {
-        deliver(event, returning: output, to: item, at: position, kind: kind, NoContext(), view: view, answer: UnsafeMutableRawPointer(answer))
+        deliver(event, returning: output, to: item, at: position, kind: kind, NoContext(), view: view, call: call)
     }
+
     private func deliver(
         _ event: String,
         returning output: any Any.Type,
@@ -106,13 +116,13 @@ extension MappingRegistry {
         kind: ViewKind,
         _ source: some ContextSource,
         view: EventView,
-        answer: UnsafeMutableRawPointer
+        call: HandlerCall
     ) -> Delivery {
         switch outcome(item, at: position, kind: kind, source) {
         case .resolved(let index):
-            deliver(event, returning: output, mapping: index, value: item, at: position, kind: kind, view: view, answer: answer)
+            deliver(event, returning: output, mapping: index, value: item, at: position, kind: kind, view: view, call: call)
         case .resolvedUnwrapped(let index, let value):
-            deliver(event, returning: output, mapping: index, value: value, at: position, kind: kind, view: view, answer: answer)
+            deliver(event, returning: output, mapping: index, value: value, at: position, kind: kind, view: view, call: call)
         case let failure:
             .failed(diagnostic(for: failure, at: position, kind: kind, source))
         }
@@ -120,11 +130,6 @@ extension MappingRegistry {
 
     /// Runs mapping `index`'s handler for an event, with the view `view`
     /// gives (asked only when the handler takes one).
-    ///
-    /// Retains nothing on the way to the handler: the registry keeps the
-    /// mapping and its handlers alive, and a reference count written per
-    /// event would be shared by every thread sending to the mapping. The
-    /// diagnostics, off that way, are built from what ``HandlerRun`` says.
     @inline(__always)
     private func deliver(
         _ event: String,
@@ -134,53 +139,35 @@ extension MappingRegistry {
         at position: ItemPosition,
         kind: ViewKind,
         view: EventView,
-        answer: UnsafeMutableRawPointer
+        call: HandlerCall
     ) -> Delivery {
-        guard let found = mappings[index].compiled.handler(for: event) else { return .unhandled(mapping(at: index)) }
-        let run = found._withUnsafeGuaranteedRef { handler -> HandlerRun in
-            guard handler.output == ObjectIdentifier(output) else { return .incompatibleEvent }
-            guard let requirement = handler.view else {
-                return handler.body(view: nil, value: value, at: position, answer: answer) ? .answered : .incompatibleModel
-            }
-            let given: AnyObject? = switch view {
+        guard let handler = mappings[index].compiled.handler(for: event) else { return .unhandled(mapping(at: index)) }
+        guard ObjectIdentifier(handler.body.output) == ObjectIdentifier(output) else {
+            return .failed(.incompatibleEvent(event, handler: handler, mapping: mappings[index], sentAs: output, at: position))
+        }
+        var given: AnyObject?
+        if let requirement = handler.view {
+            given = switch view {
             case .given(let view): view
             case .pool(let pool): pool.slot(for: index).view(updatedWith: value)
             }
-            guard let given, requirement.takes(given) else { return .missingView(given) }
-            return handler.body(view: given, value: value, at: position, answer: answer) ? .answered : .incompatibleModel
+            guard let view = given, requirement.takes(view) else {
+                return .failed(.missingView(event: event, mapping: mappings[index], viewType: requirement.name, given: given, at: position, kind: kind))
+            }
         }
-        let handler = found.takeUnretainedValue()
-        return switch run {
-        case .answered:
-            .answered
-        case .incompatibleEvent:
-            .failed(.incompatibleEvent(event, handler: handler, mapping: mappings[index], sentAs: output, at: position))
-        case .incompatibleModel:
-            .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
-        case .missingView(let given):
-            .failed(.missingView(event: event, mapping: mappings[index], viewType: handler.view?.name ?? "", given: given, at: position, kind: kind))
+        guard call(handler.body.typed, given, value) else {
+            return .failed(.incompatibleModel(event, handler: handler, mapping: mappings[index], value: value, at: position, kind: kind))
         }
+        return .answered(index)
     }
-}
-
-/// What running a handler came to, before any diagnostic is built.
-private enum HandlerRun {
-    /// The handler ran; its answer is in the caller's memory.
-    case answered
-    /// The handler returns another type than the event was sent with.
-    case incompatibleEvent
-    /// The value is not of the handler's model type.
-    case incompatibleModel
-    /// The handler takes a view, and was given none or this one, of another type.
-    case missingView(AnyObject?)
 }
 
 /// What delivering an event gave, before its output type is known again:
 /// the part of an ``EventResult`` that does not depend on it.
 @usableFromInline
 enum Delivery {
-    /// The handler ran and answered; the answer is with the caller.
-    case answered
+    /// Mapping `index`'s handler ran and answered; the answer is with `send`.
+    case answered(Int)
     case unhandled(Mapping)
     case failed(Diagnostic)
 }
@@ -195,13 +182,17 @@ enum EventView {
 }
 
 extension EventResult {
-    /// The result of a delivery, taking the handler's answer from `answer`
-    /// when it ran.
+    /// The result of a delivery, with the answer `send`'s closure kept.
+    ///
+    /// A delivery is ``Delivery/answered(_:)`` exactly when the closure
+    /// returned `true`, which it does only once it has kept an answer; were
+    /// the answer ever missing, the item's mapping counts as one without a
+    /// handler for the event rather than a trap.
     @inlinable
-    init(_ delivery: Delivery, answer: UnsafeMutableBufferPointer<Output>) {
+    init(_ delivery: Delivery, answer: consuming Output?, registry: MappingRegistry) {
         switch delivery {
-        case .answered:
-            self = .handled(answer.moveElement(from: 0))
+        case .answered(let index):
+            self = if let answer { .handled(answer) } else { .unhandled(registry.mappings[index]) }
         case .unhandled(let mapping):
             self = .unhandled(mapping)
         case .failed(let diagnostic):

@@ -1,21 +1,19 @@
-/// A stored value as a handler's model type, without a dynamic cast in the
-/// common case: resolving matched the value's type, so its dynamic type is
-/// the model type itself.
+/// A stored value as a handler's model type.
 ///
-/// Sending opens the `Any` (SE-0352: passing it to a generic parameter, in
-/// ``HandlerBody/callAsFunction(view:value:at:answer:)``) and compares its
-/// dynamic type with the model type as two metadata pointers; when they are
-/// the same, the handler reads the opened value at its address, at its own,
-/// concrete type. Otherwise (a subclass, a conforming type, an Optional's
-/// payload) the handler casts. A dynamic cast from `Any` costs more than the
-/// rest of sending an event.
+/// Resolving matched the value's type, so its dynamic type is usually the
+/// model type itself; otherwise it is a subclass, a conforming type or an
+/// Optional's payload. A cast answers every case.
 @usableFromInline
 enum ModelValue {
-    /// The value as an `M`: read at `address` (given only when the value's
-    /// dynamic type is `M`), or cast.
+    /// The value as an `M`, or `nil` when it is not one.
+    ///
+    /// Casts the opened value (SE-0352: passing the `Any` to a generic
+    /// parameter opens it), not the `Any`: a cast from the value's own type
+    /// to the same type is the runtime's first, cheapest case, while a cast
+    /// from `Any` first looks through the existential.
     @inlinable
-    static func read<M>(_ value: Any, at address: UnsafeRawPointer?, as type: M.Type) -> M? {
-        if let address { return address.assumingMemoryBound(to: M.self).pointee }
-        return value as? M
+    static func read<M>(_ value: Any, as type: M.Type) -> M? {
+        func cast<T>(_ opened: T) -> M? { opened as? M }
+        return cast(value)
     }
 }

@@ -30,12 +30,12 @@ extension ReusePool {
         context: (any Sendable)? = nil
     ) -> EventResult<Output> {
         guard let context else { return send(event, to: item, at: position, kind: kind) }
-        return withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { answer in
-            EventResult(
-                registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .pool(self), answer: answer.baseAddress.unsafelyUnwrapped),
-                answer: answer
-            )
+        var answer: Output?
+        let delivery = registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, given: context, view: .pool(self)) { handler, view, value in
+            answer = (handler as? TypedHandler<Output>)?.run(view, value, position)
+            return answer != nil
         }
+        return EventResult(delivery, answer: answer, registry: registry)
     }
 
     /// ``send(_:to:at:kind:context:)`` without a context: what a call
@@ -47,11 +47,11 @@ extension ReusePool {
         at position: ItemPosition,
         kind: ViewKind = .cell
     ) -> EventResult<Output> {
-        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { answer in
-            EventResult(
-                registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .pool(self), answer: answer.baseAddress.unsafelyUnwrapped),
-                answer: answer
-            )
+        var answer: Output?
+        let delivery = registry.deliver(event.name, returning: Output.self, to: item, at: position, kind: kind, view: .pool(self)) { handler, view, value in
+            answer = (handler as? TypedHandler<Output>)?.run(view, value, position)
+            return answer != nil
         }
+        return EventResult(delivery, answer: answer, registry: registry)
     }
 }

@@ -156,37 +156,23 @@ struct JSONSpanKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
-/// An object's members, found once when its keyed container is made, in
-/// one allocation.
+/// An object's members, found once when its keyed container is made.
 ///
 /// Lookups start after the last member found: synthesized `init(from:)`
 /// asks for keys in declaration order and `Dictionary` in `allKeys` order,
 /// which mostly is the document's, so each lookup usually compares one key.
-struct JSONSpanMemberTable {
-    private struct Header {
-        var count: Int
-        /// Where the next lookup starts.
-        var cursor: Int
-    }
-
-    private let storage: ManagedBuffer<Header, JSONSpan.Member>
-
-    init(_ members: [JSONSpan.Member]) {
-        storage = ManagedBuffer.create(minimumCapacity: members.count) { _ in Header(count: members.count, cursor: 0) }
-        storage.withUnsafeMutablePointerToElements { elements in
-            members.withUnsafeBufferPointer { source in
-                guard let base = source.baseAddress else { return }
-                // Members are plain integers: nothing to deinitialize later.
-                elements.initialize(from: base, count: source.count)
-            }
-        }
-    }
-
+/// A class, so that the containers a decoder copies share one cursor.
+final class JSONSpanMemberTable {
     /// Every member, in document order.
-    var members: [JSONSpan.Member] {
-        storage.withUnsafeMutablePointers { header, elements in
-            Array(UnsafeBufferPointer(start: elements, count: header.pointee.count))
-        }
+    let members: [JSONSpan.Member]
+    /// Where the next lookup starts.
+    private var cursor = 0
+
+    /// A table of the members gathered in a decoder's scratch array: copied
+    /// at their count, so the scratch array keeps its capacity for the next
+    /// object and the table holds no more than it needs.
+    init(_ members: [JSONSpan.Member]) {
+        self.members = Array(members[...])
     }
 
     /// Where the value of `key` starts, or `nil` when the object has no such member.
@@ -194,18 +180,16 @@ struct JSONSpanMemberTable {
     /// A key written twice never reaches here: the scanner declines it.
     func value(for key: some CodingKey, in bytes: JSONSpan) -> Int? {
         var name = key.stringValue
-        return storage.withUnsafeMutablePointers { header, elements in
-            let count = header.pointee.count
-            var index = header.pointee.cursor < count ? header.pointee.cursor : 0
-            for _ in 0..<count {
-                let member = elements[index]
-                if bytes.key(of: member, equals: &name) {
-                    header.pointee.cursor = index + 1
-                    return member.value
-                }
-                index = index + 1 == count ? 0 : index + 1
+        let count = members.count
+        var index = cursor < count ? cursor : 0
+        for _ in 0..<count {
+            let member = members[index]
+            if bytes.key(of: member, equals: &name) {
+                cursor = index + 1
+                return member.value
             }
-            return nil
+            index = index + 1 == count ? 0 : index + 1
         }
+        return nil
     }
 }

@@ -65,12 +65,10 @@ final class CompiledMapping: Sendable {
     /// Swift call site of its declaration.
     var location: SourceLocation { sites.object }
 
-    /// The handler of an event: a short list, searched in place. Unretained:
-    /// the mapping keeps its handlers alive, and sending writes no
-    /// reference count that threads would share.
+    /// The handler of an event: a short list, searched in place.
     @inline(__always)
-    func handler(for event: String) -> Unmanaged<EventHandler>? {
-        for handler in handlers where handler.event == event { return Unmanaged.passUnretained(handler) }
+    func handler(for event: String) -> EventHandler? {
+        for handler in handlers where handler.event == event { return handler }
         return nil
     }
 

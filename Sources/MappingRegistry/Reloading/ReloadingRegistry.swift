@@ -5,8 +5,9 @@ import Foundation
 /// version.
 ///
 /// ``current`` is the registry of the last successful load. Reading it
-/// takes no lock and never waits, however often the file is reloaded; a
-/// registry is immutable, and a reader gets a whole one, old or new, never
+/// never waits for a reload, however often the file is reloaded (a reload
+/// builds its registry first and holds a lock only to swap one reference
+/// in); a registry is immutable, and a reader gets a whole one, old or new, never
 /// a half-loaded one. A reader that holds on to a registry keeps it alive
 /// after a reload replaces it.
 ///
@@ -308,9 +309,9 @@ public final class ReloadingRegistry: Sendable {
 
     /// The registry being served: the last configuration that loaded.
     ///
-    /// Lock-free: reading it never blocks, not even while a reload or an
-    /// ``apply(_:source:)`` is running, and always gives a fully loaded and
-    /// checked registry.
+    /// Reading it never waits for a reload or an ``apply(_:source:)`` that
+    /// is running (the lock it takes is held only to copy or swap one
+    /// reference), and always gives a fully loaded and checked registry.
     public var current: MappingRegistry {
         slot.load { $0.registry }
     }
@@ -318,14 +319,14 @@ public final class ReloadingRegistry: Sendable {
     /// Where ``current`` came from: the bundled default, the cache, or a
     /// live source (``apply(_:source:)`` or the `contentsOf:` file).
     ///
-    /// Lock-free, like ``current``. To get the registry and its origin as
+    /// Never waits for a reload, like ``current``. To get the registry and its origin as
     /// one, read ``snapshot``.
     public var origin: Origin {
         slot.load { $0.origin }
     }
 
     /// The registry being served together with its origin, swapped as one:
-    /// never a registry with another version's origin. Lock-free, like ``current``.
+    /// never a registry with another version's origin. Never waits for a reload, like ``current``.
     public var snapshot: Snapshot {
         slot.load()
     }
@@ -365,7 +366,7 @@ public final class ReloadingRegistry: Sendable {
     ///
     /// Applies run one at a time, together with reloads and a watch's
     /// loads, so of two racing configurations the one applied last serves.
-    /// Readers of ``current`` never wait. A watch does not undo an apply: it
+    /// Readers of ``current`` never wait for it. A watch does not undo an apply: it
     /// loads the file again only when the file's contents change.
     ///
     /// - Parameters:
@@ -382,7 +383,6 @@ public final class ReloadingRegistry: Sendable {
         do {
             registry = try Self.load(data, plugins: plugins, source: source, policy: policy, including: fixedSources)
         } catch {
-            slot.reclaim()
             return .rejected(error)
         }
         slot.store(Snapshot(registry, origin: .fresh))
@@ -404,7 +404,7 @@ public final class ReloadingRegistry: Sendable {
     /// Reads and checks the file again and, when it loads, makes it
     /// ``current``.
     ///
-    /// Readers of ``current`` are never blocked: they get the previous
+    /// Readers of ``current`` never wait for the reload: they get the previous
     /// registry until the swap and the new one after it. Reloads (from
     /// several threads, or from a watch) run one at a time, each reading
     /// the file inside its turn, so of the versions that load, the one
@@ -455,11 +455,6 @@ public final class ReloadingRegistry: Sendable {
         }
     }
 
-    /// Replaced registries still waiting for readers to leave; for tests.
-    var retiredCount: Int {
-        slot.retiredCount
-    }
-
     // MARK: - Loading (with the lock held)
 
     private func read() -> Result<Data, ConfigurationError> {
@@ -482,8 +477,6 @@ public final class ReloadingRegistry: Sendable {
             if fileOrigin == .fresh, case .success(let data) = read {
                 loader.cacheWriteFailure = cacheLocked(ConfigurationCache.Entry(payload: data, source: source))
             }
-        } else {
-            slot.reclaim()
         }
         return outcome
     }

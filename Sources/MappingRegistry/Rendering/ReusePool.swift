@@ -28,10 +28,8 @@ public final class ReusePool {
     /// How many views the pool has created: at most one per reuse identifier.
     public private(set) var viewsCreated = 0
     /// One slot per reuse identifier (by the registry's pool index): the
-    /// pool's own view instance or handler. Raw memory, so reading a slot
-    /// costs no exclusivity check.
-    private let slots: UnsafeMutablePointer<(any ViewSlot)?>
-    private let slotCount: Int
+    /// pool's own view instance or handler, made the first time it is needed.
+    private var slots: [(any ViewSlot)?]
 
     /// Creates an empty pool.
     ///
@@ -39,14 +37,7 @@ public final class ReusePool {
     public init(registry: MappingRegistry) {
         self.registry = registry
         resolver = registry.resolver
-        slotCount = registry.poolCount
-        slots = .allocate(capacity: max(slotCount, 1))
-        slots.initialize(repeating: nil, count: slotCount)
-    }
-
-    deinit {
-        slots.deinitialize(count: slotCount)
-        slots.deallocate()
+        slots = Array(repeating: nil, count: registry.poolCount)
     }
 
     /// Resolves a model and renders it with its mapping's view: what a host

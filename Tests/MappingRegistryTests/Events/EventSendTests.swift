@@ -300,6 +300,33 @@ import Testing
         #expect(registry.send(price, to: 42, at: at(0, 0)).output == 42)
         #expect(registry.send(MappingEvent<Int>("price"), to: 42, at: at(0, 0)).failure?.code == .incompatibleEvent)
     }
+
+    @Test(arguments: [Optional(3), nil])
+    func aHandlerWhoseOutputIsOptionalAnswersNilAsAnAnswer(answer: Int?) throws {
+        let lookup = MappingEvent<Int?>("lookup")
+        let registry = try MappingRegistry(plugins: fixtureCatalog()) {
+            Map("Plain", for: Int.self).on(lookup) { _, _ in answer }
+        }
+        let result = registry.send(lookup, to: 42, at: at(0, 0))
+        guard case .handled(let output) = result else {
+            Issue.record("expected handled(\(String(describing: answer))), got \(result)")
+            return
+        }
+        #expect(output == answer)
+        #expect(ReusePool(registry: registry).send(lookup, to: 42, at: at(0, 0), context: "any").output == .some(answer))
+    }
+
+    @Test func aHandlerOfAProtocolModelIsGivenEachConformingValue() throws {
+        let name = MappingEvent<String>("name")
+        let registry = try MappingRegistry(plugins: fixtureCatalog()) {
+            Map("Plain", for: (any Food).self).on(name) { (food: any Food, position) in "\(food.name) \(position.item)" }
+        }
+        let foods: [any Food] = [Self.soup, Self.salad]
+        for (index, food) in foods.enumerated() {
+            #expect(registry.send(name, to: food, at: at(index, 0)).output == "\(food.name) \(index)")
+            #expect(registry.send(name, to: Optional(food) as Any, at: at(index, 0)).output == "\(food.name) \(index)")
+        }
+    }
 }
 
 extension EventResult {

@@ -93,8 +93,7 @@ struct ReloadingRegistryApplyStressTests {
         print("""
             apply stress: 500 accepted applies (each cached: temporary file, fsync, rename) in \(applying); \
             \(rejected.value) rejected by another thread meanwhile; \
-            4 readers: \(reads.value) snapshots, \(findings.all.count) not a whole generation, with another origin or going back; \
-            replaced registries not yet freed: \(mappings.retiredCount)
+            4 readers: \(reads.value) snapshots, \(findings.all.count) not a whole generation, with another origin or going back
             """)
     }
 }
