@@ -132,17 +132,17 @@ struct InvalidConfigurationCase: CustomTestStringConvertible, Sendable {
             name: "overlapping-mappings, both unconditional",
             json: configuration(
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
-                #"2️⃣{"view": "FoodRow", "model": "Dish"}"#
+                #"2️⃣{"view": "Plain", "model": "Dish"}"#
             ),
-            expected: ["mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:2️⃣: error: 'Plain' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
         .init(
             name: "overlapping-mappings, a predicate inside an unconditional mapping",
             json: configuration(
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
-                #"2️⃣{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isVegan"}}"#
+                #"2️⃣{"view": "Plain", "model": "Dish", "condition": {"predicate": "isVegan"}}"#
             ),
-            expected: ["mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:2️⃣: error: 'Plain' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 wherever predicate 'isVegan' holds; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
         .init(
             name: "duplicate-key",

@@ -92,24 +92,37 @@ final class SharedStorages: @unchecked Sendable {
     }
 }
 
-/// A row of the two-thread table.
-func printScaling(_ name: String, _ scaling: Scaling) {
-    print(row([name, format(scaling.one), format(scaling.two), format(scaling.throughput, 2) + "x"], widths: [58, 8, 8, 10]))
+/// A row of the two-thread table; with `control`, whether the row meets
+/// the target: a throughput of 1.6x, or 0.9x the control's.
+func printScaling(_ name: String, _ scaling: Scaling, control: Scaling? = nil) {
+    let verdict = control.map { scaling.throughput >= 1.6 || scaling.throughput >= 0.9 * $0.throughput ? "met" : "missed" } ?? ""
+    print(row([name, format(scaling.one), format(scaling.two), format(scaling.throughput, 2) + "x", verdict], widths: [58, 8, 8, 10, 7]))
 }
 
 /// Resolving and rendering on two threads at once, against one thread,
 /// with the baselines of the same loops.
 func runTwoThreads() {
     print("\nTwo threads at once through one registry: ns per item on one thread, on each of two (the slower),")
-    print("and the throughput of two over one (2 x one / two; target ≥ 1.8x). Medians of \(runs).")
+    print("and the throughput of two over one (2 x one / two; target ≥ 1.6x, or ≥ 0.9x the dictionary lookup's). Medians of \(runs).")
     print("Cache-resident: each thread's 8 192 items, 64 times over. Streaming: each thread's 500 000 items once.")
-    print(row(["loop", "one", "two", "throughput"], widths: [58, 8, 8, 10]))
+    print(row(["loop", "one", "two", "throughput", "target"], widths: [58, 8, 8, 10, 7]))
     for (label, itemsPerThread, repeats) in [("cache-resident", 8_192, 64), ("streaming", 500_000, 1)] {
+        var control: Scaling?
         for kind in [WorkloadKind.sections, .predicates, .optionals, .feedMix] {
             let workload = makeWorkload(kind, mappings: 50, itemCount: 2 * itemsPerThread)
             guard let registry = load(workload) else { exit(1) }
             let input = SharedInput(workload, registry: registry)
             sink &+= warmUp(registry, workload.items, workload.positions)
+            if kind == .sections {
+                // The control first: the bare lookup, whose scaling is what the machine allows.
+                let dictionary = scaling(itemsPerThread: itemsPerThread, repeats: repeats) { range in
+                    var total = 0
+                    for index in range { total &+= input.dictionary(input.items[index], input.positions[index]) }
+                    return total
+                }
+                printScaling("baseline: the dictionary lookup, \(label)", dictionary)
+                control = dictionary
+            }
             let resolve = scaling(itemsPerThread: itemsPerThread, repeats: repeats) { range in
                 var total = 0
                 for index in range {
@@ -117,15 +130,7 @@ func runTwoThreads() {
                 }
                 return total
             }
-            printScaling("resolve \(kind.rawValue.prefix(3)), 50 mappings, \(label)", resolve)
-            if kind == .sections {
-                let dictionary = scaling(itemsPerThread: itemsPerThread, repeats: repeats) { range in
-                    var total = 0
-                    for index in range { total &+= input.dictionary(input.items[index], input.positions[index]) }
-                    return total
-                }
-                printScaling("  baseline: the dictionary lookup, \(label)", dictionary)
-            }
+            printScaling("resolve \(kind.rawValue.prefix(3)), 50 mappings, \(label)", resolve, control: control)
         }
     }
 

@@ -19,8 +19,9 @@ import Foundation
 ///
 /// Types are named by `String(reflecting:)` (module-qualified), and each
 /// lists the types it contains (every value of theirs is one of its) and
-/// the types it may share a value with, as ``ModelType`` decides them from
-/// runtime metadata.
+/// the types it may share a value with, as ``ModelType`` decides them with
+/// public API (a protocol's conformers are not known without a value, so a
+/// protocol contains no other type and may share a value with any).
 package struct CatalogDescription: Codable, Equatable, Sendable {
     package struct Model: Codable, Equatable, Sendable {
         package var name: String

@@ -1,6 +1,7 @@
 /// A model type known only from a catalog file: its name, its shape and
 /// how it relates to the catalog's other types, as the app computed them
-/// from runtime metadata when it wrote the catalog.
+/// (``ModelType/contains(_:)``, ``ModelType/canShareValue(with:)``) when it
+/// wrote the catalog.
 ///
 /// A class so that each described type has an identity of its own
 /// (``ModelType/id`` is the `ObjectIdentifier` of this object), as a Swift

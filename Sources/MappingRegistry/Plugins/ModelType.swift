@@ -14,7 +14,7 @@ struct ModelType: Sendable {
     let type: any Any.Type
     /// For a type known only from a catalog file (``CatalogDescription``),
     /// its relations to the catalog's other types; `nil` for a Swift type,
-    /// whose relations come from runtime metadata.
+    /// whose relations come from its ``TypeShape`` and metatype casts.
     let described: DescribedType?
 
     /// Describes `M`.
@@ -49,21 +49,19 @@ struct ModelType: Sendable {
     var acceptsEverything: Bool { shape == .anything }
 
     /// Whether every value of `other` is provably a value of this type:
-    /// the same type, `Any`, a superclass, or a protocol existential that
-    /// `other` conforms to. `false` whenever it cannot be shown.
+    /// the same type, `Any`, a superclass, or `AnyObject` for a class.
+    /// `false` whenever it cannot be shown: whether a concrete type
+    /// conforms to a protocol existential (or one existential implies
+    /// another) is known only from a value, never at load time.
     func contains(_ other: ModelType) -> Bool {
         if id == other.id || acceptsEverything { return true }
         if let described { return other.described.map { described.contains.contains($0.id) } ?? false }
         switch (shape, other.shape) {
         case (.reference, .reference):
             return Self.isSubclass(other.type, of: type)
-        case (.reference, .existential(let layout)):
-            // `any Base & P` values are `Base` values.
-            return layout.superclassType.map { Self.isSubclass($0, of: type) } ?? false
-        case (.existential(let layout), .value), (.existential(let layout), .reference):
-            return layout.isSatisfied(by: other)
-        case (.existential(let layout), .existential(let otherLayout)):
-            return layout.isImplied(by: otherLayout)
+        case (.existential, .reference):
+            // Every class instance is an `AnyObject`.
+            return id == ObjectIdentifier(AnyObject.self)
         default:
             return false
         }
@@ -71,53 +69,17 @@ struct ModelType: Sendable {
 
     /// Whether a value could belong to both types. `false` only when that
     /// is provably impossible (two different structs, a struct and a class,
-    /// unrelated classes, a struct that does not conform to a protocol), so
-    /// a configuration that could work is never rejected.
+    /// unrelated classes), so a configuration that could work is never
+    /// rejected: a protocol existential may share a value with any type.
     func canShareValue(with other: ModelType) -> Bool {
         if contains(other) || other.contains(self) { return true }
         if let described { return other.described.map { described.sharesValues.contains($0.id) } ?? true }
         switch (shape, other.shape) {
         case (.value, .value), (.value, .reference), (.reference, .value), (.reference, .reference):
             return false
-        case (.value, .existential(let layout)):
-            return layout.couldBeSatisfied(byValueType: self)
-        case (.existential(let layout), .value):
-            return layout.couldBeSatisfied(byValueType: other)
         default:
             return true
         }
-    }
-}
-
-extension ExistentialLayout {
-    /// Whether every value of a concrete type provably satisfies this
-    /// existential: class bound, superclass and every protocol.
-    func isSatisfied(by type: ModelType) -> Bool {
-        if isClassBound, type.shape != .reference { return false }
-        if let superclassType, !(type.shape == .reference && ModelType.isSubclass(type.type, of: superclassType)) {
-            return false
-        }
-        return protocols.allSatisfy { RuntimeMetadata.conforms(type.type, to: $0) == true }
-    }
-
-    /// Whether a struct or enum could satisfy this existential: `false`
-    /// only when the runtime says it lacks a protocol, or a class is required.
-    func couldBeSatisfied(byValueType type: ModelType) -> Bool {
-        if isClassBound || superclass != nil { return false }
-        return protocols.allSatisfy { RuntimeMetadata.conforms(type.type, to: $0) != false }
-    }
-
-    /// Whether every value satisfying `other` satisfies this existential,
-    /// judged from the layouts alone (protocol inheritance is not followed,
-    /// so the answer may be a cautious `false`).
-    func isImplied(by other: ExistentialLayout) -> Bool {
-        if isClassBound, !other.isClassBound { return false }
-        if let superclassType {
-            guard let otherSuperclass = other.superclassType, ModelType.isSubclass(otherSuperclass, of: superclassType) else {
-                return false
-            }
-        }
-        return Set(protocols).isSubset(of: Set(other.protocols))
     }
 }
 

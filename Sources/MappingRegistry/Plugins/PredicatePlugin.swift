@@ -51,22 +51,47 @@ enum PredicateBody: Sendable {
     case contextual(PredicatePlugin.ContextualTest, contextType: String)
 }
 
-/// A predicate's test on a value known to be of its model type, read in
-/// place: what the resolution index calls when a plan's dynamic type is the
-/// predicate's model type (or a subclass of a model class), so resolving
-/// makes no dynamic cast of the model before the call.
+/// A predicate's test on a value known to be of its model type: what the
+/// resolution index calls when a plan's dynamic type is exactly the
+/// predicate's model type, with the value as the index opened it from its
+/// `Any` (no dynamic cast of the model before the call).
 struct TypedPredicateTest: Sendable {
-    /// Whether a value of a dynamic type may be passed by address: the
-    /// model type itself, or a subclass of a model class.
-    let takes: @Sendable (any Any.Type) -> Bool
-    /// The test, given the address of a value of a type ``takes`` accepts.
-    let test: @Sendable (UnsafeRawPointer, ItemPosition) -> Bool
+    /// The model type the test takes.
+    let model: ObjectIdentifier
+    /// The test, typed: its ``TypedPredicateBody/Model`` is the model type.
+    let body: any TypedPredicateBody
 
     /// The typed form of `test`, a predicate on `M`.
     init<M>(_ model: M.Type, _ test: @escaping @Sendable (M, ItemPosition) -> Bool) {
-        takes = { type in
-            ObjectIdentifier(type) == ObjectIdentifier(M.self) || (M.self is AnyClass && type is M.Type)
-        }
-        self.test = { address, position in test(address.assumingMemoryBound(to: M.self).pointee, position) }
+        self.model = ObjectIdentifier(M.self)
+        body = TypedPredicateClosure(test: test)
+    }
+
+    /// Whether values of a dynamic type may be handed to ``body`` as they
+    /// are: the type is the predicate's model type itself. (A subclass of a
+    /// model class, a protocol's conformer, keep the cast.)
+    func takes(_ type: any Any.Type) -> Bool {
+        ObjectIdentifier(type) == model
+    }
+}
+
+/// A predicate's test on its own model type, which code generic over the
+/// body can call with a value of that type.
+protocol TypedPredicateBody: Sendable {
+    associatedtype Model
+    /// Whether the predicate holds for a model at a position.
+    func test(_ model: Model, at position: ItemPosition) -> Bool
+}
+
+/// A ``TypedPredicateBody`` holding the registered closure.
+struct TypedPredicateClosure<Model>: TypedPredicateBody {
+    let closure: @Sendable (Model, ItemPosition) -> Bool
+
+    init(test: @escaping @Sendable (Model, ItemPosition) -> Bool) {
+        closure = test
+    }
+
+    func test(_ model: Model, at position: ItemPosition) -> Bool {
+        closure(model, position)
     }
 }

@@ -1,15 +1,21 @@
-/// Lets code holding an `Any` look inside an `Optional` of any wrapped type.
+/// Lets code holding an `Any`, or generic over a type known only at run
+/// time, look inside an `Optional` of any wrapped type: a cast to
+/// `any OptionalUnwrapping` (or its metatype) is how the registry tells an
+/// `Optional` from any other type, with public API only.
 protocol OptionalUnwrapping: SendableMetatype {
+    /// The type of the wrapped value (`Optional`'s own generic parameter).
+    associatedtype Wrapped
+
     /// The wrapped value, or `nil` for `.none`.
     var wrappedAny: Any? { get }
 
     /// Whether this is `.none`.
     var isNone: Bool { get }
 
-    /// The wrapped value's dynamic type, as the address its
-    /// `ObjectIdentifier` holds, or 0 for `.none`. Only for a class payload:
-    /// `type(of:)` in generic code does not look inside an existential.
-    var wrappedClassKey: UInt { get }
+    /// Runs `body` with the wrapped value; `false` (without running it)
+    /// for `.none`. For code generic over the `Optional` type, which can
+    /// then read the payload at its own type, with no cast and no `Any`.
+    func withWrapped(_ body: (Wrapped) -> Void) -> Bool
 
     /// The type of the wrapped value.
     static var wrappedType: any Any.Type { get }
@@ -25,10 +31,13 @@ extension Optional: OptionalUnwrapping {
 
     var isNone: Bool { self == nil }
 
-    var wrappedClassKey: UInt {
+    func withWrapped(_ body: (Wrapped) -> Void) -> Bool {
         switch self {
-        case .some(let wrapped): UInt(bitPattern: ObjectIdentifier(Swift.type(of: wrapped)))
-        case .none: 0
+        case .some(let wrapped):
+            body(wrapped)
+            return true
+        case .none:
+            return false
         }
     }
 

@@ -103,12 +103,12 @@ import Testing
     @Test func anOverlapThatTheFallbackIntroducesIsReportedAtTheFallback() {
         let marked = MarkedText(configuration(
             #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
-            #"{"view": "BowlRow", "model": "Dish", "fallback": 2️⃣{"view": "FoodRow"}}"#
+            #"{"view": "BowlRow", "model": "Dish", "fallback": 2️⃣{"view": "Plain"}}"#
         ))
         let found = Self.report(marked.text)
         #expect(!found.loaded)
         #expect(found.lines.contains(marked.expand(
-            "mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]"
+            "mappings.json:2️⃣: error: 'Plain' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]"
         )))
     }
 

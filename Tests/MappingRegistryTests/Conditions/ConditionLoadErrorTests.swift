@@ -124,9 +124,9 @@ import Testing
             name: "items overlap an unconditional mapping at the same priority",
             json: configuration(
                 #"1️⃣{"view": "DishRow", "model": "Dish"}"#,
-                #"2️⃣{"view": "FoodRow", "model": "Dish", "condition": {"items": [0]}}"#
+                #"2️⃣{"view": "Plain", "model": "Dish", "condition": {"items": [0]}}"#
             ),
-            expected: ["mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 at item 0; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:2️⃣: error: 'Plain' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 at item 0; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
         .init(
             name: "a wrong-type hides no other error in the same condition",
@@ -244,17 +244,17 @@ import Testing
             name: "overlap proven through sections",
             json: configuration(
                 #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"sections": [0, 2]}}"#,
-                #"2️⃣{"view": "FoodRow", "model": "Dish", "condition": {"section": 2}}"#
+                #"2️⃣{"view": "Plain", "model": "Dish", "condition": {"section": 2}}"#
             ),
-            expected: ["mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 in section 2; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:2️⃣: error: 'Plain' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 in section 2; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
         .init(
             name: "overlap proven through not",
             json: configuration(
                 #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"not": {"section": 0}}}"#,
-                #"2️⃣{"view": "FoodRow", "model": "Dish", "condition": {"section": 1}}"#
+                #"2️⃣{"view": "Plain", "model": "Dish", "condition": {"section": 1}}"#
             ),
-            expected: ["mappings.json:2️⃣: error: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 in section 1; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
+            expected: ["mappings.json:2️⃣: error: 'Plain' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0 in section 1; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]
         ),
     ]
 
@@ -278,7 +278,7 @@ import Testing
     func conditionsThatCannotBeShownToOverlapLoad(first: String, second: String) throws {
         let diagnostics = loadDiagnostics(configuration(
             #"{"view": "DishRow", "model": "Dish", "condition": \#(first)}"#,
-            #"{"view": "FoodRow", "model": "Dish", "condition": \#(second)}"#
+            #"{"view": "Plain", "model": "Dish", "condition": \#(second)}"#
         ), plugins: Self.plugins()).filter { $0.severity == .error }
         #expect(diagnostics.isEmpty)
     }

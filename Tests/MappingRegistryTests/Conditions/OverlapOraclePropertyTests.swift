@@ -130,7 +130,7 @@ import Testing
             let a = Self.randomCondition(depth: 1, using: &random)
             let b = Self.randomCondition(depth: 1, using: &random)
             let first = Map("DishRow", model: "Dish", when: a)
-            let second = Map("FoodRow", model: "Dish", when: b)
+            let second = Map("Plain", model: "Dish", when: b)
             let expected = Self.oracleOverlaps(a, b)
             let diagnostics: [Diagnostic]
             do {
@@ -185,10 +185,10 @@ import Testing
     func overlapIsDecidedPerSection(first: String, second: String, place: String) {
         let diagnostics = loadDiagnostics(configuration(
             #"{"view": "DishRow", "model": "Dish", "condition": \#(first)}"#,
-            #"{"view": "FoodRow", "model": "Dish", "condition": \#(second)}"#
+            #"{"view": "Plain", "model": "Dish", "condition": \#(second)}"#
         )).filter { $0.severity == .error }
         #expect(diagnostics.map(\.description) == [
-            "mappings.json:5:5: error: 'FoodRow' here and 'DishRow' at mappings.json:4:5 both show 'Dish' as cell with priority 0 \(place); "
+            "mappings.json:5:5: error: 'Plain' here and 'DishRow' at mappings.json:4:5 both show 'Dish' as cell with priority 0 \(place); "
                 + "give one a higher priority or make the conditions disjoint [overlapping-mappings]",
         ])
     }
@@ -196,10 +196,10 @@ import Testing
     @Test func theExampleOfDesignOverlapsInSectionTwo() throws {
         let diagnostics = loadDiagnostics(configuration(
             #"{"view": "DishRow", "model": "Dish", "condition": {"not": {"sections": [1]}}}"#,
-            #"{"view": "FoodRow", "model": "Dish", "condition": {"sections": [1, 2]}}"#
+            #"{"view": "Plain", "model": "Dish", "condition": {"sections": [1, 2]}}"#
         )).filter { $0.severity == .error }
         #expect(diagnostics.map(\.description) == [
-            "mappings.json:5:5: error: 'FoodRow' here and 'DishRow' at mappings.json:4:5 both show 'Dish' as cell with priority 0 in section 2; "
+            "mappings.json:5:5: error: 'Plain' here and 'DishRow' at mappings.json:4:5 both show 'Dish' as cell with priority 0 in section 2; "
                 + "give one a higher priority or make the conditions disjoint [overlapping-mappings]",
         ])
         #expect(diagnostics.first?.notes.map(\.description) == ["mappings.json:4:5: note: 'DishRow' is declared here"])

@@ -90,7 +90,7 @@ struct SwiftDeclarationCase: CustomTestStringConvertible, Sendable {
         .init("incompatible-model for a decorator", [Map(NumberRow.self, decorators: ["loud"])], ["@1: error: decorator 'loud' takes 'Dish', which model 'Int' can never be [incompatible-model]"]),
         .init("reuse-identifier-conflict", [Map(DishRow.self, reuseIdentifier: "row"), Map(NumberRow.self, reuseIdentifier: "row")], ["@2: error: reuse identifier 'row' gives view 'NumberRow' here and view 'DishRow' at @1; one reuse identifier must always give one view type [reuse-identifier-conflict]"]),
         .init("duplicate-mapping", [Map(DishRow.self), Map(DishRow.self, priority: 2)], ["@2: error: view 'DishRow' shows model 'Dish' as cell with the same condition here and at @1; remove one [duplicate-mapping]"]),
-        .init("overlapping-mappings", [Map(DishRow.self), Map(FoodRow.self, for: Dish.self, when: .section(1))], ["@2: error: 'FoodRow' here and 'DishRow' at @1 both show 'Dish' as cell with priority 0 in section 1; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]),
+        .init("overlapping-mappings", [Map(DishRow.self), Map("Plain", model: "Dish", when: .section(1))], ["@2: error: 'Plain' here and 'DishRow' at @1 both show 'Dish' as cell with priority 0 in section 1; give one a higher priority or make the conditions disjoint [overlapping-mappings]"]),
     ]
 
     @Test(arguments: cases)
@@ -166,7 +166,7 @@ struct SwiftDeclarationCase: CustomTestStringConvertible, Sendable {
     // MARK: - Combined sources
 
     @Test func aJSONMappingOverlappingASwiftMappingNamesBothLocations() throws {
-        let json = configuration(#"{"view": "FoodRow", "model": "Dish"}"#)
+        let json = configuration(#"{"view": "Plain", "model": "Dish"}"#)
         let line = #line + 1
         let code = [Map(DishRow.self)]
         do {
@@ -175,7 +175,7 @@ struct SwiftDeclarationCase: CustomTestStringConvertible, Sendable {
         } catch {
             let here = "MappingRegistryTests/SwiftDeclarationTests.swift:\(line):24"
             #expect(error.errors.map(\.description) == [
-                "mappings.json:4:5: error: 'FoodRow' here and 'DishRow' at \(here) both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
+                "mappings.json:4:5: error: 'Plain' here and 'DishRow' at \(here) both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
             ])
             #expect(error.errors.first?.code == .overlappingMappings)
             // The Swift mapping comes first, so the JSON one carries the error, with a note at the Swift call site.

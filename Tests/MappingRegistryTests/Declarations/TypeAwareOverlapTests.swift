@@ -63,13 +63,15 @@ final class EdibleRow: TextView, ModelTransfer {
         #expect(load(#"{"view": "PromotionBox", "model": "Promotion"}"#, #"{"view": "HappyHourRow", "model": "HappyHour", "priority": 1}"#).isEmpty)
     }
 
-    @Test func aConformingStructAndItsProtocolOverlap() {
+    /// Whether `Dish` conforms to `Food` is known only from a value (a
+    /// cast), never at load time: no overlap is claimed, and none is
+    /// disproved either (the two load, and the render decides by priority).
+    @Test func aStructAndAProtocolItMayConformToAreNotCalledOverlapping() {
         let diagnostics = loadDiagnostics(configuration(
             #"{"view": "FoodRow", "model": "Food"}"#,
             #"{"view": "DishRow", "model": "Dish"}"#
         ))
-        #expect(diagnostics.filter { $0.severity == .error }.map(\.code) == ["overlapping-mappings"])
-        #expect(diagnostics.first?.message.contains("both show 'Dish'") == true)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
     }
 
     @Test func aClassAndAnUnrelatedProtocolAreNotCalledOverlapping() {
@@ -77,13 +79,15 @@ final class EdibleRow: TextView, ModelTransfer {
         #expect(load(#"{"view": "PetRow", "model": "Pet"}"#, #"{"view": "EdibleRow", "model": "Edible"}"#).isEmpty)
     }
 
-    @Test func aRegisteredModelThatIsBothMakesTheOverlapProvable() {
+    /// A registered model that is a subclass and conforms would make the
+    /// overlap provable, but its conformance is known only from a value:
+    /// still no overlap claimed.
+    @Test func aRegisteredModelThatMayBeBothProvesNoOverlap() {
         let errors = loadDiagnostics(
             configuration(#"{"view": "PetRow", "model": "Pet"}"#, #"{"view": "EdibleRow", "model": "Edible"}"#),
             plugins: plugins(registeringGoldfish: true)
         ).filter { $0.severity == .error }
-        #expect(errors.map(\.code) == ["overlapping-mappings"])
-        #expect(errors.first?.message.contains("both show 'Goldfish'") == true)
+        #expect(errors.isEmpty)
     }
 
     @Test func twoUnrelatedStructsNeverOverlap() {
@@ -93,9 +97,12 @@ final class EdibleRow: TextView, ModelTransfer {
         )).filter { $0.severity == .error }.isEmpty)
     }
 
-    @Test func aStructThatDoesNotConformToAProtocolIsIncompatible() {
-        let errors = loadDiagnostics(configuration(#"{"view": "FoodRow", "model": "Int"}"#)).filter { $0.severity == .error }
-        #expect(errors.map(\.description) == ["mappings.json:4:14: error: view 'FoodRow' takes 'Food', which model 'Int' can never be [incompatible-model]"])
+    /// Whether `Int` conforms to `Food` is undecidable at load time: the
+    /// mapping loads (no configuration is rejected on a guess), and it
+    /// never applies, as resolving finds.
+    @Test func aStructThatMayNotConformToAProtocolIsNotRejected() throws {
+        let registry = try loadRegistry(configuration(#"{"view": "FoodRow", "model": "Int"}"#))
+        #expect(registry.resolve(3, at: at(0, 0)).diagnostic?.code == .missingMapping)
     }
 
     @Test func aFallbackOnAnyAtALowerPriorityIsFineAndAtEqualPriorityOverlapsEverything() throws {

@@ -77,11 +77,11 @@ import Testing
     @Test func aDowngradedOverlapLoadsBothMappingsAndWarns() throws {
         var policy = DiagnosticPolicy()
         try policy.treat(.overlappingMappings, as: .warning)
-        let json = configuration(#"{"view": "DishRow", "model": "Dish"}"#, #"{"view": "FoodRow", "model": "Dish"}"#)
+        let json = configuration(#"{"view": "DishRow", "model": "Dish"}"#, #"{"view": "Plain", "model": "Dish"}"#)
         let registry = try MappingRegistry(configuration: Data(json.utf8), plugins: fixtureCatalog(), policy: policy)
-        #expect(registry.mappings.map(\.view) == ["DishRow", "FoodRow"])
+        #expect(registry.mappings.map(\.view) == ["DishRow", "Plain"])
         #expect(registry.warnings.filter { $0.code == .overlappingMappings }.map(\.description) == [
-            "mappings.json:5:5: warning: 'FoodRow' here and 'DishRow' at mappings.json:4:5 both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
+            "mappings.json:5:5: warning: 'Plain' here and 'DishRow' at mappings.json:4:5 both show 'Dish' as cell with priority 0 everywhere; give one a higher priority or make the conditions disjoint [overlapping-mappings]",
         ])
         guard case .ambiguous(let mappings, _) = registry.resolve(Dish(name: "Soup", price: 5), at: at(0, 0)) else {
             Issue.record("the overlap is not ambiguous at render time")

@@ -20,14 +20,14 @@ import Testing
               "version": 1,
               "mappings": [
                 { "view": "DishRow", "model": "Dish" },
-                { "view": "PriceRow", "model": "Dish" }
+                { "view": "DishLine", "model": "Dish" }
               ]
             }
             """
         var plugins = PluginCatalog()
         plugins.register(model: Dish.self, named: "Dish")
         plugins.register(view: DishRow.self, named: "DishRow")
-        plugins.register(view: PriceRow.self, named: "PriceRow")
+        plugins.register(view: "DishLine", for: Dish.self) { dish, _ in dish.name }
         plugins.register(predicate: "isVegan", for: Dish.self) { dish, _ in dish.isVegan }
         let registry = try load(data: Data(json.utf8), plugins: plugins)
         #expect(registry.warnings.map(\.code) == ["overlapping-mappings"])

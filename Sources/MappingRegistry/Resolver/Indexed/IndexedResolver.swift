@@ -88,10 +88,11 @@ final class IndexedResolver: Resolver {
         if entry.isOptional {
             if !keepsValue {
                 // A struct or enum payload whose winner the unwrapper keeps:
-                // its case read in place, and no second lookup. Inlined into
-                // the caller, like the winner above; the rest is not. The
-                // answer is an `Int` (the winner, -1 for nil, -2 for not
-                // kept): an `Outcome?` here costs (e) 18 instructions more.
+                // its cases read at its own type, and no second lookup.
+                // Inlined into the caller, like the winner above; the rest
+                // is not. The answer is an `Int` (the winner, -1 for nil,
+                // -2 for not kept), which is cheaper to hand back than an
+                // `Outcome?`.
                 let kept = entry.withUnwrapper { unwrapper -> Int in
                     guard let winner = unwrapper.winnerOfSome, let key = unwrapper.payloadKey(model) else { return -2 }
                     return key == 0 ? -1 : winner
@@ -112,10 +113,10 @@ final class IndexedResolver: Resolver {
     ) -> Outcome {
         entry.withUnwrapper { unwrapper in
             if !keepsValue, let key = unwrapper.payloadKey(model) {
-                // The payload's type, read in place: when it always
-                // resolves to one mapping, nothing needs unwrapping;
-                // when it has a plan, the plan's typed predicates read
-                // the payload where it is.
+                // The payload's type, read at the `Optional`'s own type:
+                // when it always resolves to one mapping, nothing needs
+                // unwrapping; when it has a plan, the plan's typed
+                // predicates read the payload where it is.
                 if key == 0 { return .nilModel }
                 if let payloadEntry = cache.lookUp(key, slot: slot) {
                     if let winner = payloadEntry.winner {
@@ -170,11 +171,20 @@ final class IndexedResolver: Resolver {
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
         guard plan.takesAddress else { return decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source) }
-        // The predicates take the value where it is: no dynamic cast, no
-        // copy. (An Optional's payload is stored at its own address.)
-        return ExistentialProjection.withValue(model) { address in
-            decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
+        // The typed predicates take the value where it is, at the plan's
+        // type: no dynamic cast. Found only when the value is of that very
+        // type (the `Any` opened, or an `Optional`'s fixed payload);
+        // otherwise every predicate casts.
+        let found = if let unwrapper {
+            unwrapper.withPayloadAddress(model) { address in
+                decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
+            }
+        } else {
+            OpenedValue.withAddress(of: model, ifTypeIs: plan.typeKey) { address in
+                decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
+            }
         }
+        return found ?? decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source)
     }
 
     /// The value an outcome reports: `model`, or its payload when `unwrapper` is given.
@@ -183,8 +193,8 @@ final class IndexedResolver: Resolver {
     }
 
     /// Applies candidate set `set` of a plan: the predicates of each
-    /// priority level in turn. `address`: where the value is, for the
-    /// plan's typed predicates.
+    /// priority level in turn. `address`: where a value of the plan's type
+    /// is, for the plan's typed predicates.
     private func decide<Source: ContextSource>(
         _ plan: ResolutionPlan, set: Int, _ model: Any, unwrapper: OptionalUnwrapper?, address: UnsafeRawPointer?,
         at position: ItemPosition, _ source: Source

@@ -75,7 +75,11 @@ final class MappingReplicas: @unchecked Sendable {
         return copy(of: index, slot: slot)
     }
 
-    /// The mapping whose copy is at the address `word`, which the registry keeps alive.
+    /// The mapping whose copy is at the address `word`.
+    ///
+    /// Sound: `word` was stored (with release, read with acquire) only
+    /// after the copy was appended to `copies`, which keeps it alive as
+    /// long as these replicas; the `Mapping` made here retains it.
     @inline(__always)
     private static func mapping(_ word: UInt) -> Mapping {
         Mapping(Unmanaged<CompiledMapping>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue())

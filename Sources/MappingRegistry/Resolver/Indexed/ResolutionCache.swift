@@ -28,8 +28,9 @@ final class ResolutionCache: @unchecked Sendable {
         /// `(index << 2) | 1`: every value of the type resolves to mapping
         /// `index`. An address with low bits `2`: the type is an `Optional`,
         /// and this is its ``OptionalUnwrapper``. An address with low bits
-        /// `0`: the type's ``ResolutionPlan``. (Objects are aligned to at
-        /// least 16 bytes, so their low bits are free.)
+        /// `0`: the type's ``ResolutionPlan``. (A Swift object starts with
+        /// a pointer-sized header, so its address is at least pointer
+        /// aligned and its two low bits are free.)
         let word: UInt
 
         static func winner(_ index: Int) -> Entry {
@@ -45,6 +46,11 @@ final class ResolutionCache: @unchecked Sendable {
 
         /// Runs `body` with the entry's plan, without retaining it. Only for
         /// entries that are neither a winner nor an `Optional`.
+        ///
+        /// Sound: the word is the address of a plan the cache keeps in
+        /// `referenced` (retained there before the entry was published)
+        /// until the cache itself goes, and the registry that resolves
+        /// keeps the cache alive for the call.
         @inline(__always)
         func withPlan<Result>(_ body: (ResolutionPlan) -> Result) -> Result {
             Unmanaged<ResolutionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
@@ -52,7 +58,8 @@ final class ResolutionCache: @unchecked Sendable {
         }
 
         /// Runs `body` with the entry's unwrapper, without retaining it.
-        /// Only for `Optional` entries.
+        /// Only for `Optional` entries. Sound as ``withPlan(_:)`` is: the
+        /// unwrapper is kept in `referenced` as long as the cache.
         @inline(__always)
         func withUnwrapper<Result>(_ body: (OptionalUnwrapper) -> Result) -> Result {
             Unmanaged<OptionalUnwrapper>.fromOpaque(UnsafeRawPointer(bitPattern: word & ~3).unsafelyUnwrapped)
@@ -95,6 +102,10 @@ final class ResolutionCache: @unchecked Sendable {
 
     /// The entry for a type and kind slot, or `nil` before the type was
     /// first seen: one atomic load of the table, then a probe.
+    ///
+    /// Sound: the table's address, loaded with acquire, is that of a table
+    /// the cache owns (`tables`, or `retired` once replaced) until it goes,
+    /// so it is alive, and filled, when the reader sees it.
     @inline(__always)
     func lookUp(_ type: UInt, slot: Int) -> Entry? {
         let address = mapping_registry_atomic_load_acquire(current + slot)

@@ -4,71 +4,95 @@ import ModelStorage
 import RegistryFixtures
 import Testing
 
-/// The index reads an `Optional` item's cases where its `Any` holds it
-/// (``ExistentialProjection``) and keeps, per kind, the mapping a struct
+/// The index reads an `Optional` item's cases at the `Optional`'s own type
+/// (the `Any` opened when it holds the `Optional` itself, cast when it holds
+/// it inside another existential) and keeps, per kind, the mapping a struct
 /// or enum payload resolves to, so the next `.some` of that type needs no
-/// second lookup. These check the projection on every layout an `Any` can
-/// hold, and that the kept winner answers as the reference rule does:
+/// second lookup. These check that the opened value is handed on only at
+/// its own type, and that the index answers as the reference rule does:
 /// nested `Optional`s, `.none` at each level, a class payload whose
-/// subclasses differ, a protocol existential payload, and two kinds that
-/// resolve one type differently.
+/// subclasses differ, a protocol existential payload, values stored inside
+/// other existentials, and two kinds that resolve one type differently.
 @Suite struct OptionalFastPathTests {
     struct Four: Equatable { let a: Int, b: Int, c: Int, d: Int }
     enum Choice: Equatable { case left(Int), right(String) }
 
-    /// Reads the value inside `value` as an `Any` by its projected address.
-    static func projected<T>(_ value: T, as type: T.Type) -> T {
-        let boxed: Any = value
-        return ExistentialProjection.withValue(boxed) { $0.load(as: T.self) }
-    }
-
-    @Test func theProjectionIsTrustedOnThisPlatform() {
-        #expect(ExistentialProjection.isTrusted)
+    /// The value inside `value` as an `Any`, read at its address when the
+    /// `Any` opens to exactly `T`; `nil` when it does not.
+    static func opened<T>(_ value: Any, as type: T.Type) -> T? {
+        OpenedValue.withAddress(of: value, ifTypeIs: UInt(bitPattern: ObjectIdentifier(T.self))) {
+            $0.assumingMemoryBound(to: T.self).pointee
+        }
     }
 
     /// Inline values, boxed ones, `Optional`s of each, an enum with a
     /// payload, a class reference, a 16-byte aligned vector.
-    @Test func theProjectionFindsValuesOfEveryLayout() {
+    @Test func anOpenedValueIsReadAtItsOwnType() {
         let four = Four(a: 1, b: 2, c: 3, d: 4)
-        #expect(Self.projected(7, as: Int.self) == 7)
-        #expect(Self.projected(four, as: Four.self) == four)
-        #expect(Self.projected(Optional(four), as: Four?.self) == four)
-        #expect(Self.projected(Four??.some(nil), as: Four??.self) == .some(nil))
-        #expect(Self.projected(Choice.right("a string too long for the small form"), as: Choice.self) == .right("a string too long for the small form"))
-        #expect(Self.projected(SIMD8<Double>(1, 2, 3, 4, 5, 6, 7, 8), as: SIMD8<Double>.self) == SIMD8<Double>(1, 2, 3, 4, 5, 6, 7, 8))
+        #expect(Self.opened(7, as: Int.self) == 7)
+        #expect(Self.opened(four, as: Four.self) == four)
+        #expect(Self.opened(Optional(four) as Any, as: Four?.self) == four)
+        #expect(Self.opened(Four??.some(nil) as Any, as: Four??.self) == Four???.some(Four??.some(nil)))
+        #expect(Self.opened(Choice.right("a string too long for the small form"), as: Choice.self) == .right("a string too long for the small form"))
+        #expect(Self.opened(SIMD8<Double>(1, 2, 3, 4, 5, 6, 7, 8), as: SIMD8<Double>.self) == SIMD8<Double>(1, 2, 3, 4, 5, 6, 7, 8))
         let cat = Cat(name: "Tom")
-        #expect(Self.projected(cat, as: Cat.self) === cat)
-        #expect(Self.projected(Optional<Animal>.some(cat), as: Animal?.self) === cat)
+        #expect(Self.opened(cat, as: Cat.self) === cat)
+        #expect(Self.opened(Optional<Animal>.some(cat) as Any, as: Animal?.self).map { $0 === cat } == true)
     }
 
-    /// A value inside another existential, as generic code stores one in an
-    /// `Any` (`T` being `any P` or `any P<X>`): the projection gives the
-    /// value itself, as opening the `Any` does, not the inner container.
-    @Test func theProjectionLooksThroughAnExistentialInsideTheAny() {
-        // Elements of an array of existentials, as `setItems` stores them.
+    /// No address for another type, for a class instance stored as its
+    /// superclass, or for a value inside another existential (generic code
+    /// storing an element of an `[any Food]`): those are cast instead.
+    @Test func anOpenedValueOfAnotherTypeGivesNoAddress() {
         func stored<T>(_ values: [T]) -> Any { values[0] }
         let four = Four(a: 1, b: 2, c: 3, d: 4)
-        let plain: [any Equatable] = [four]
-        let constrained: [any Collection<Int>] = [FourInts(four: four)]
-        let metatype: [any Equatable.Type] = [Four.self]
-        #expect(Self.kind(of: stored(plain)) == 0x303)
-        #expect(Self.kind(of: stored(constrained)) == 0x307)
-        #expect(Self.kind(of: stored(metatype)) == 0x306)
-        #expect(ExistentialProjection.withValue(stored(plain)) { $0.load(as: Four.self) } == four)
-        #expect(ExistentialProjection.withValue(stored(constrained)) { $0.load(as: FourInts.self) } == FourInts(four: four))
-        #expect(ExistentialProjection.withValue(stored(metatype)) { $0.load(as: Four.Type.self) } == Four.self)
+        #expect(Self.opened(7, as: Int8.self) == nil)
+        #expect(Self.opened(Optional(7) as Any, as: Int.self) == nil)
+        #expect(Self.opened(7, as: Int?.self) == nil)
+        #expect(Self.opened(Cat(name: "Tom") as Animal, as: Cat.self) == nil)
+        #expect(Self.opened(stored([four as any Equatable]), as: Four.self) == nil)
+        #expect(Self.opened(stored([FourInts(four: four) as any Collection<Int>]), as: FourInts.self) == nil)
+        #expect(Self.opened(stored([Optional(four) as any Sendable]), as: Four?.self) == nil)
     }
 
-    /// The metadata kind of what an `Any` holds (0x303 an existential, 0x306
-    /// an existential metatype, 0x307 a constrained existential).
-    static func kind(of value: Any) -> UInt {
-        withUnsafePointer(to: value) { container in
-            UnsafeRawPointer(bitPattern: ExistentialProjection.metadata(of: UnsafeRawPointer(container))).map { $0.load(as: UInt.self) } ?? 0
-        }
+    /// The unwrapper of each `Optional` type, at every depth: the payload's
+    /// key (0 for `.none` at any level) and its value.
+    @Test(arguments: [
+        (Optional(3) as any Sendable, 3 as Int?), (Int?.none as any Sendable, nil), (Int??.some(4) as any Sendable, 4),
+        (Int??.some(nil) as any Sendable, nil), (Int??.none as any Sendable, nil), (Int???.some(5) as any Sendable, 5),
+        (Int???.some(.some(nil)) as any Sendable, nil), (Int???.some(nil) as any Sendable, nil), (Int???.none as any Sendable, nil),
+        (Int????.some(6) as any Sendable, 6), (Int????.some(.some(.some(nil))) as any Sendable, nil),
+    ])
+    func optionalsAreReadAtEveryDepth(item: any Sendable, payload: Int?) throws {
+        let unwrapper = try #require(OptionalUnwrapper(type(of: item)))
+        #expect(unwrapper.payload == .fixed(ResolutionCache.key(Int.self)))
+        #expect(unwrapper.payloadKey(item) == (payload == nil ? 0 : ResolutionCache.key(Int.self)))
+        #expect(unwrapper.unwrap(item) as? Int == payload)
+        #expect(unwrapper.withPayloadAddress(item) { $0.assumingMemoryBound(to: Int.self).pointee } == payload)
+        // The same `Optional` inside another existential: read through a cast.
+        func stored<T>(_ values: [T]) -> Any { values[0] }
+        let nested = stored([item as any Sendable])
+        #expect(unwrapper.payloadKey(nested) == (payload == nil ? 0 : ResolutionCache.key(Int.self)))
+        #expect(unwrapper.unwrap(nested) as? Int == payload)
+    }
+
+    /// A class payload's key is the instance's own class; a protocol's is unknown.
+    @Test func aPayloadsKeyIsItsDynamicType() throws {
+        let animals = try #require(OptionalUnwrapper(Animal?.self))
+        #expect(animals.payload == .object)
+        #expect(animals.payloadKey(Optional<Animal>.some(Cat(name: "Tom")) as Any) == ResolutionCache.key(Cat.self))
+        #expect(animals.payloadKey(Optional(Animal(name: "Rex")) as Any) == ResolutionCache.key(Animal.self))
+        #expect(animals.payloadKey(Animal?.none as Any) == 0)
+        #expect(animals.withPayloadAddress(Optional(Animal(name: "Rex")) as Any) { _ in true } == nil)
+        let foods = try #require(OptionalUnwrapper((any Food)?.self))
+        #expect(foods.payload == .unknown)
+        #expect(foods.payloadKey(Optional<any Food>.some(Dish(name: "a", price: 1)) as Any) == nil)
+        #expect((foods.unwrap(Optional<any Food>.some(Dish(name: "a", price: 1)) as Any) as? Dish)?.name == "a")
+        #expect(OptionalUnwrapper(Int.self) == nil)
     }
 
     /// Items that generic code stored in an `Any` as existentials (a
-    /// `SingleSectionStorage<any Food>`'s items, an `[any Food]` passed
+    /// generic storage's `[any Food]` or `[any Sendable]` elements, passed
     /// through `T`): the predicates on their concrete model read the value
     /// itself, and the index answers as the rule does.
     @Test(arguments: [true, false])
@@ -82,12 +106,53 @@ import Testing
         let dish = Dish(name: "a name too long to be stored inline in a string", price: 4, vegan: vegan)
         let foods: [any Food] = [dish]
         let optionals: [(any Food)?] = [dish]
-        for item in [stored(foods), stored(optionals), stored([foods[0] as any Sendable])] {
+        let items = [
+            stored(foods), stored(optionals), stored([foods[0] as any Sendable]), stored([Optional(dish) as any Sendable]),
+            stored([Optional(Optional(dish)) as any Sendable]), stored([Optional(foods[0]) as any Sendable]),
+        ]
+        for item in items {
             for _ in 0..<3 {
                 let indexed = resolutionSummary(registry.resolve(item, at: at(0, 0), kind: .cell, NoContext(), by: registry.resolver))
                 let reference = resolutionSummary(registry.resolve(item, at: at(0, 0), kind: .cell, NoContext(), by: registry.reference))
                 #expect(indexed == reference)
                 #expect(indexed == (vegan ? "resolved 1" : "resolved 0"))
+            }
+        }
+        // `nil` stored inside another existential, at each depth.
+        for item in [stored([(any Food)?.none]), stored([Dish?.none as any Sendable]), stored([Dish??.some(nil) as any Sendable])] {
+            for _ in 0..<3 {
+                #expect(registry.resolve(item, at: at(0, 0), kind: .cell, NoContext(), by: registry.resolver).diagnostic?.code == .nilModel)
+                #expect(registry.resolve(item, at: at(0, 0), kind: .cell, NoContext(), by: registry.reference).diagnostic?.code == .nilModel)
+            }
+        }
+    }
+
+    /// Items stored as a parameterized existential (`any Collection<Int>`),
+    /// plain and in `Optional`s, with a typed predicate on their model: the
+    /// index answers as the rule does.
+    @Test(arguments: [1, 9])
+    func itemsStoredAsParameterizedExistentialsAnswerAsTheRuleDoes(first: Int) throws {
+        func stored<T>(_ values: [T]) -> Any { values[0] }
+        var plugins = fixtureCatalog()
+        plugins.register(model: FourInts.self, named: "FourInts")
+        plugins.register(predicate: "startsSmall", for: FourInts.self) { four, _ in four.four.a < 5 }
+        let registry = try loadIndexedRegistry(configuration(
+            #"{"view": "Plain", "model": "FourInts"}"#,
+            #"{"view": "NumberRow", "model": "Int", "priority": 1}"#,
+            #"{"view": "Plain", "model": "FourInts", "condition": {"predicate": "startsSmall"}, "priority": 1, "reuseIdentifier": "small"}"#
+        ), plugins: plugins)
+        let four = FourInts(four: Four(a: first, b: 2, c: 3, d: 4))
+        let collection: any Collection<Int> = four
+        let items = [
+            stored([collection]), stored([Optional(collection)]), stored([Optional(Optional(collection))]),
+            stored([four as any Sendable]), Optional(four) as Any, four as Any,
+        ]
+        for item in items {
+            for _ in 0..<3 {
+                let indexed = resolutionSummary(registry.resolve(item, at: at(0, 0), kind: .cell, NoContext(), by: registry.resolver))
+                let reference = resolutionSummary(registry.resolve(item, at: at(0, 0), kind: .cell, NoContext(), by: registry.reference))
+                #expect(indexed == reference, "\(item)")
+                #expect(indexed == (first < 5 ? "resolved 2" : "resolved 0"))
             }
         }
     }

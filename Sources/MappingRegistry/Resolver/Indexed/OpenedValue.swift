@@ -1,0 +1,30 @@
+/// The value inside an `Any`, opened at its own type, for the index's
+/// typed readers (``TypedPredicateCaller``, ``TypedOptionalLevel``): they
+/// take the value's address and read it as the type they were built for.
+///
+/// What keeps that sound is a check of identity, never a layout: the `Any`
+/// is opened with `_openExistential` (the standard library's opening of an
+/// existential, which binds `T` to the type the `Any` holds), and the
+/// address is handed on only when `T` is the very type the reader expects
+/// (`ObjectIdentifier(T.self)`, unique per type). Memory holding a `T`
+/// is then memory bound to the reader's type, and binding it with
+/// `assumingMemoryBound(to:)` there reads what is stored. The address is
+/// valid only inside `body`, like any `withUnsafePointer`.
+///
+/// An `Any` that holds another existential (generic code storing an
+/// element of an `[any Food]`), or a class instance stored as its
+/// superclass, opens to that existential or superclass: the identities
+/// differ, and the caller reads the value through a cast instead.
+enum OpenedValue {
+    /// Runs `body` with the address of the value inside `model` when the
+    /// `Any` holds a value of exactly the type identified by `expected`;
+    /// `nil` (without running it) otherwise.
+    @inline(__always)
+    static func withAddress<Result>(of model: Any, ifTypeIs expected: UInt, _ body: (UnsafeRawPointer) -> Result) -> Result? {
+        func open<T>(_ value: T) -> Result? {
+            guard UInt(bitPattern: ObjectIdentifier(T.self)) == expected else { return nil }
+            return withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+        }
+        return _openExistential(model, do: open)
+    }
+}
