@@ -275,8 +275,21 @@ extension Diagnostic {
     /// `duplicate-mapping`: two mappings that say the same thing.
     static func duplicateMapping(_ a: CompiledMapping, _ b: CompiledMapping) -> Diagnostic {
         .aboutTwoMappings(a, b, code: .duplicateMapping) { later, earlier in
-            "view '\(later.view.name)' shows model '\(later.model.name)' as \(later.kind) with the same condition here and at \(earlier.location); remove one"
+            let message = "view '\(later.view.name)' shows model '\(later.model.name)' as \(later.kind) with the same condition here and at \(earlier.location); remove one"
+            return message + handlerAdvice(later, earlier)
         }
+    }
+
+    /// For a Swift `Map(V.self).on(…)` that repeats a JSON mapping only to
+    /// attach handlers: how to attach them to the JSON mapping instead.
+    private static func handlerAdvice(_ a: CompiledMapping, _ b: CompiledMapping) -> String {
+        func isSwift(_ mapping: CompiledMapping) -> Bool { mapping.location.pointer.isEmpty }
+        guard isSwift(a) != isSwift(b) else { return "" }
+        let swift = isSwift(a) ? a : b
+        let closures = swift.handlers.filter { $0.name == nil }
+        guard let first = closures.first, let viewClass = swift.view.viewClass else { return "" }
+        let view = String(describing: viewClass)
+        return "; to handle '\(first.event)' for the JSON mapping from Swift, remove the Swift mapping and attach the closure to the view class: plugins.on(.\(first.event), for: \(view).self) { view, model, position in … }"
     }
 
     /// `overlapping-mappings`: two mappings of one kind and priority that claim the same values somewhere.

@@ -131,6 +131,10 @@ struct MappingChecker {
         if condition.isUnsatisfiableByPosition {
             report(.unsatisfiableCondition(condition, view: view.name, at: sites.condition?.location ?? sites.object))
         }
+        // Handlers attached to the view class fill the events the mapping
+        // does not handle itself: its own handler wins.
+        let viewLevel = plugins.viewHandlers(for: view, except: handlers.keys)
+        let handlers = handlers.merging(viewLevel) { own, _ in own }
         let reuseIdentifier = declaration.reuseIdentifier ?? view.name
         let poolIndex = poolIndexes[reuseIdentifier] ?? poolIndexes.count
         poolIndexes[reuseIdentifier] = poolIndex

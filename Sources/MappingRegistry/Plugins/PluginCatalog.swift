@@ -44,6 +44,9 @@ public struct PluginCatalog: Sendable {
     /// The predicates that never hold together with each predicate, by
     /// name (`excludes:`), both ways.
     var exclusions: [String: Set<String>] = [:]
+    /// The handlers attached to every mapping of a view class
+    /// (``on(_:for:filePath:line:_:)``), in registration order.
+    var viewHandlers: [ViewHandler] = []
     /// Every name registered more than once, with its category.
     var duplicates: [(category: String, name: String)] = []
     /// For a catalog read from a file, the objects that stand for its view
