@@ -14,10 +14,20 @@ import ModelStorage
 /// result goes to standard output (text and JSON; `github` writes its
 /// annotations there and the counts line to standard error).
 ///
-/// Exit 0 when no item renders differently, 1 when one does, and 2 for a
-/// usage error or a file that cannot be read or does not load (its
-/// diagnostics on standard error; nothing is compared), so a review bot
-/// can tell "changed" from "broken".
+/// With `--catalog FILE` (the `mapping-registry` tool, in a repository
+/// that has the app's catalog but not its code), both files are loaded
+/// against the catalog and each item is resolved by its model's name (see
+/// ``DescribedResolver``): what model names, kinds, sections and items
+/// decide is printed exactly as the app's `diff` prints it, and where a
+/// predicate decides, every combination of the predicates' answers is
+/// tried and each way the item may change is a line of its own, `…
+/// DishRow (OLD:12:5) may change → VeganDishRow (NEW:14:5) when isVegan
+/// holds`.
+///
+/// Exit 0 when no item renders differently, 1 when one does (or, from a
+/// catalog, may), and 2 for a usage error or a file that cannot be read
+/// or does not load (its diagnostics on standard error; nothing is
+/// compared), so a review bot can tell "changed" from "broken".
 extension CommandSession {
     mutating func diff() -> ExitCode {
         guard arguments.arguments.count == 2 else {
@@ -25,6 +35,19 @@ extension CommandSession {
             return usageError("diff needs two mappings files, the old and the new (diff OLD.json NEW.json); found \(found)")
         }
         let dataPaths = arguments.dataFiles
+        var plugins = tool.plugins
+        var documentPlugins = tool.plugins
+        var resolver: DescribedResolver?
+        if let catalog = arguments.catalog {
+            guard let described = readCatalog(catalog) else { return .usage }
+            plugins = described.plugins
+            // The app's Swift mappings, as the catalog carries them, come first.
+            fixedSources = [.declarations(described.mappings)]
+            documentPlugins = described.plugins.standingInForValues
+            resolver = DescribedResolver(plugins: described.plugins)
+        } else if tool.isStandalone {
+            return usageError("diff needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
+        }
         if dataPaths.isEmpty, tool.bundledData == nil {
             return usageError("no data to diff; pass --data FILE")
         }
@@ -35,7 +58,7 @@ extension CommandSession {
             do {
                 let file = try read(path)
                 formatter.addSource(file.contents, named: file.name)
-                let loaded = loadRegistry(file, plugins: tool.plugins)
+                let loaded = loadRegistry(file, plugins: plugins)
                 if loaded.registry == nil {
                     problems += loaded.diagnostics
                     broken.append(path)
@@ -58,7 +81,7 @@ extension CommandSession {
             switch file {
             case .success(let file):
                 formatter.addSource(file.contents, named: file.name)
-                let loaded = loadDocument(file, plugins: tool.plugins)
+                let loaded = loadDocument(file, plugins: documentPlugins)
                 if let document = loaded.document {
                     documents.append(document)
                 } else {
@@ -76,10 +99,9 @@ extension CommandSession {
             errors += "\(tool.name): error: nothing compared: \(names) cannot be read or does not load; fix it and run diff again\n"
             return .usage
         }
-        let report = Self.compare(
-            old: old, new: new, documents: documents, context: tool.context,
-            names: (arguments.arguments[0], arguments.arguments[1])
-        )
+        let names = (arguments.arguments[0], arguments.arguments[1])
+        let report = resolver.map { Self.compare(old: old, new: new, documents: documents, resolver: $0, names: names) }
+            ?? Self.compare(old: old, new: new, documents: documents, context: tool.context, names: names)
         switch arguments.format {
         case .text:
             output += report.text
@@ -93,6 +115,98 @@ extension CommandSession {
             return usageError("'--format sarif' does not apply to 'diff'; use 'text', 'json' or 'github'")
         }
         return report.differences.isEmpty ? .success : .failure
+    }
+
+    /// Resolves every stored model of the documents by its model's name
+    /// with both registries, under every combination of answers of the
+    /// predicates that can decide it, and collects each way it may render
+    /// differently.
+    static func compare(
+        old: MappingRegistry,
+        new: MappingRegistry,
+        documents: [DataDocument],
+        resolver: DescribedResolver,
+        names: (old: String, new: String)
+    ) -> DiffReport {
+        var differences: [RenderDifference] = []
+        var compared = 0
+        for document in documents {
+            for entry in document.entries where entry.kind == .cell || entry.value != nil {
+                let item = compared
+                compared += 1
+                differences += Self.differences(
+                    of: entry, item: item,
+                    old: old, new: new, resolver: resolver
+                )
+            }
+        }
+        return DiffReport(
+            old: names.old, new: names.new, data: documents.map(\.source),
+            differences: differences, compared: compared, fromCatalog: true
+        )
+    }
+
+    /// The ways one item may render differently: one difference per pair
+    /// of renderings that some answers give, each with the answers that do.
+    private static func differences(
+        of entry: DataDocument.Entry,
+        item: Int,
+        old: MappingRegistry,
+        new: MappingRegistry,
+        resolver: DescribedResolver
+    ) -> [RenderDifference] {
+        let (model, position, kind) = (entry.model, entry.position, entry.kind)
+        let questions = Array(Set(
+            resolver.questions(in: old, model: model, at: position, kind: kind)
+                + resolver.questions(in: new, model: model, at: position, kind: kind)
+        )).sorted()
+        func renderings(_ holding: Set<DescribedResolver.PredicateQuestion>) -> (ItemRendering, ItemRendering) {
+            (
+                ItemRendering(resolver.resolve(in: old, model: model, at: position, kind: kind, holding: holding)),
+                ItemRendering(resolver.resolve(in: new, model: model, at: position, kind: kind, holding: holding))
+            )
+        }
+        let noneHolding = renderings([])
+        var difference = RenderDifference(
+            location: entry.location, position: position, kind: kind, model: model,
+            old: noneHolding.0, new: noneHolding.1
+        )
+        difference.item = item
+        guard questions.count <= DescribedResolver.questionLimit else {
+            // Too many combinations to try: say so, with what none holding gives.
+            difference.isCertain = false
+            difference.undecidedBy = questions.map(\.description)
+            return [difference]
+        }
+        // Each pair of renderings that differ, in order of the first
+        // combination giving it (none holding first), with its combinations.
+        var pairs: [(key: String, old: ItemRendering, new: ItemRendering, combinations: Set<UInt64>)] = []
+        let count: UInt64 = 1 << UInt64(questions.count)
+        var unchanged = false
+        for combination in 0..<count {
+            let holding = Set(questions.indices.filter { combination & (1 << UInt64($0)) != 0 }.map { questions[$0] })
+            let (before, after) = renderings(holding)
+            if before.rendersLike(after) {
+                unchanged = true
+                continue
+            }
+            let key = RenderDifference.describe(before, against: after) + " → " + RenderDifference.describe(after, against: before)
+            if let index = pairs.firstIndex(where: { $0.key == key }) {
+                pairs[index].combinations.insert(combination)
+            } else {
+                pairs.append((key, before, after, [combination]))
+            }
+        }
+        let names = questions.map(\.description)
+        return pairs.map { pair in
+            var found = difference
+            found.old = pair.old
+            found.new = pair.new
+            found.isCertain = !unchanged
+            let cases = PredicateCases(pair.combinations, over: names)
+            found.cases = cases.isEverything ? nil : cases
+            return found
+        }
     }
 
     /// Resolves every stored model of the documents with both registries
@@ -115,7 +229,7 @@ extension CommandSession {
                 compared += 1
                 guard !before.rendersLike(after) else { continue }
                 differences.append(RenderDifference(
-                    location: entry.location, position: entry.position, kind: entry.kind, model: entry.model,
+                    item: compared - 1, location: entry.location, position: entry.position, kind: entry.kind, model: entry.model,
                     old: before, new: after
                 ))
             }
