@@ -93,7 +93,7 @@ struct CommandLineGrammar: Sendable {
             defaultSubcommand: nil,
             options: options,
             arguments: [.validate: "MAPPINGS…", .diff: "OLD NEW", .schema: "mappings|data"],
-            fileArguments: [.validate],
+            fileArguments: [.validate, .diff],
             required: [
                 .validate: [CommandLineOption.catalog.name],
                 .diff: [CommandLineOption.catalog.name, CommandLineOption.data.name],

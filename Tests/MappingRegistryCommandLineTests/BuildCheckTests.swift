@@ -142,7 +142,7 @@ import Testing
 
     /// The mappings of the policy cases: one view unused, one misspelt
     /// (a warning only under a policy that says so).
-    static let oneUnused = #"{ "version": 1, "mappings": [{ "view": "PastryRow", "model": "Pastry" }] }"#
+    static let oneUnused = #"  { "version": 1, "mappings": [{ "view": "PastryRow", "model": "Pastry" }] }"#
     static let policyFile = "mapping-registry-policy.json"
     static let unusedCard = "catalog.json: warning: view 'PastryCard' is registered but no mapping in {folder}/mappings.json uses it [unused-view]"
 
@@ -154,20 +154,20 @@ import Testing
             name: "ignore: the unused view is not reported",
             mappings: oneUnused, data: nil, withCatalog: true,
             expected: [], exit: 0,
-            policy: #"{ "ignore": ["unused-view"] }"#
+            policy: #"  { "ignore": ["unused-view"] }"#
         ),
         Case(
             name: "error: the unused view fails the build",
             mappings: oneUnused, data: nil, withCatalog: true,
             expected: [unusedCard.replacingOccurrences(of: "warning:", with: "error:")], exit: 1,
-            policy: #"{ "error": ["unused-view"] }"#
+            policy: #"  { "error": ["unused-view"] }"#
         ),
         Case(
             name: "warning: an unknown view lets the build go on",
-            mappings: #"{ "version": 1, "mappings": [{ "view": 1️⃣"PastryRo", "model": "Pastry" }, { "view": "PastryCard", "model": "Pastry", "kind": "header" }] }"#,
+            mappings: #"  { "version": 1, "mappings": [{ "view": 1️⃣"PastryRo", "model": "Pastry" }, { "view": "PastryCard", "model": "Pastry", "kind": "header" }] }"#,
             data: nil, withCatalog: true,
             expected: ["mappings.json:1️⃣: warning: unknown view 'PastryRo'; did you mean 'PastryRow'? [unknown-view]"], exit: 0,
-            policy: #"{ "warning": ["unknown-view"] }"#
+            policy: #"  { "warning": ["unknown-view"] }"#
         ),
         Case(
             name: "a misspelt code, with a did-you-mean",
@@ -177,7 +177,7 @@ import Testing
                 unusedCard,
             ],
             exit: 1,
-            policy: #"{ "ignore": [7️⃣"unused-veiw"] }"#
+            policy: #"  { "ignore": [7️⃣"unused-veiw"] }"#
         ),
         Case(
             name: "a code that leaves no usable registry, ignored",
@@ -187,7 +187,7 @@ import Testing
                 unusedCard,
             ],
             exit: 1,
-            policy: #"{ "ignore": [7️⃣"wrong-type"] }"#
+            policy: #"  { "ignore": [7️⃣"wrong-type"] }"#
         ),
         Case(
             name: "a code that leaves no usable registry, made a warning",
@@ -197,7 +197,7 @@ import Testing
                 unusedCard,
             ],
             exit: 1,
-            policy: #"{ "warning": [7️⃣"invalid-json"] }"#
+            policy: #"  { "warning": [7️⃣"invalid-json"] }"#
         ),
         Case(
             name: "a code listed twice",
@@ -207,42 +207,42 @@ import Testing
                 "\(policyFile):7️⃣: note: 'unused-view' is first listed here",
             ],
             exit: 1,
-            policy: #"{ "ignore": [7️⃣"unused-view"], "error": [8️⃣"unused-view"] }"#
+            policy: #"  { "ignore": [7️⃣"unused-view"], "error": [8️⃣"unused-view"] }"#
         ),
         Case(
             name: "an unknown key",
             mappings: oneUnused, data: nil, withCatalog: true,
             expected: ["\(policyFile):7️⃣: error: unknown key 'ignor'; did you mean 'ignore'? [unknown-key]", unusedCard],
             exit: 1,
-            policy: #"{ 7️⃣"ignor": ["unused-view"] }"#
+            policy: #"  { 7️⃣"ignor": ["unused-view"] }"#
         ),
         Case(
             name: "a key that is not an array",
             mappings: oneUnused, data: nil, withCatalog: true,
             expected: [#"\#(policyFile):7️⃣: error: 'ignore' must be an array of diagnostic codes, found a string ("unused-view") [wrong-type]"#, unusedCard],
             exit: 1,
-            policy: #"{ "ignore": 7️⃣"unused-view" }"#
+            policy: #"  { "ignore": 7️⃣"unused-view" }"#
         ),
         Case(
             name: "a code that is not a string",
             mappings: oneUnused, data: nil, withCatalog: true,
             expected: ["\(policyFile):7️⃣: error: each element of 'ignore' must be a diagnostic code, found a number (3) [wrong-type]", unusedCard],
             exit: 1,
-            policy: #"{ "ignore": [7️⃣3] }"#
+            policy: #"  { "ignore": [7️⃣3] }"#
         ),
         Case(
             name: "not an object",
             mappings: oneUnused, data: nil, withCatalog: true,
             expected: ["\(policyFile):7️⃣: error: expected a JSON object with 'ignore', 'warning' and 'error', each an array of diagnostic codes, found an array [wrong-type]", unusedCard],
             exit: 1,
-            policy: #"7️⃣["unused-view"]"#
+            policy: #"  7️⃣["unused-view"]"#
         ),
         Case(
             name: "not JSON",
             mappings: oneUnused, data: nil, withCatalog: true,
-            expected: ["\(policyFile):7️⃣: error: INVALID [invalid-json]", unusedCard],
+            expected: ["\(policyFile):7️⃣: error: unexpected character '}'; expected a value [invalid-json]", unusedCard],
             exit: 1,
-            policy: #"{ "ignore": [7️⃣} "#
+            policy: #"  { "ignore": [7️⃣} "#
         ),
     ]
 

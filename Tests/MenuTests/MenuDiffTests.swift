@@ -114,6 +114,30 @@ import Testing
 
     // MARK: - From the catalog, without the app
 
+    /// The command reference's catalog example: each line it shows (`…`
+    /// stands for lines left out) is a line `mapping-registry diff` prints.
+    @Test func theDocumentedCatalogExampleIsWhatTheToolPrints() throws {
+        let article = try ReadmeCommandTests.text(ReadmeCommandTests.docc + "CommandReference.md")
+        let command = "$ mapping-registry diff --catalog Examples/Menu/Schemas/menu.catalog.json mappings.json raised.json --data menu-data.json\n"
+        let marker = try #require(article.range(of: "<!-- catalog-diff-raised-priority -->\n```text\n" + command))
+        let end = try #require(article.range(of: "```", range: marker.upperBound..<article.endIndex))
+        let documented = article[marker.upperBound..<end.lowerBound].split(separator: "\n").map(String.init).filter { $0 != "…" }
+        let directory = try makeDirectory()
+        let catalog = MenuBinary.packageRoot.appendingPathComponent("Examples/Menu/Schemas/menu.catalog.json").path
+        let run = try MenuBinary.run(
+            ["diff", "--catalog", catalog, "mappings.json", "raised.json", "--data", "menu-data.json"],
+            executable: "mapping-registry", in: directory
+        )
+        #expect(run.status == 1)
+        #expect(run.errors == "")
+        let printed = run.output.split(separator: "\n").map(String.init)
+        #expect(documented.count == 3)
+        for line in documented {
+            #expect(printed.contains(line), "mapping-registry diff does not print: \(line)")
+        }
+        #expect(printed.last == documented.last)
+    }
+
     /// The root file changed three ways: `Food` shown by `PlainRow` (model
     /// names decide), the footnote only in section 1 (sections decide),
     /// and `VeganDishRow` raised to priority 6 (a predicate decides).

@@ -82,6 +82,6 @@ extension DiagnosticPolicy {
 extension Diagnostic {
     /// `invalid-policy`: a code in a policy file that the policy cannot take.
     static func invalidPolicy(_ message: String, at location: SourceLocation, notes: [Note] = []) -> Diagnostic {
-        Diagnostic(severity: .error, code: "invalid-policy", message: message, location: location, notes: notes)
+        Diagnostic(severity: .error, code: .invalidPolicy, message: message, location: location, notes: notes)
     }
 }

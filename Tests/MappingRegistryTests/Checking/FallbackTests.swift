@@ -253,7 +253,7 @@ import Testing
         let found = Self.report(marked.text, plugins: Self.pluginsWithEvents())
         #expect(found.loaded)
         #expect(found.lines == [
-            "mappings.json:1️⃣: warning: this app has no view 'BowlRow', no decorator 'crunchy' and no handler 'orderBowl' (did you mean 'orderDish'?), so \(outcome)",
+            "mappings.json:1️⃣: warning: this app has no view 'BowlRow', no decorator 'crunchy' and no handler 'orderBowl', so \(outcome)",
             "mappings.json:3️⃣: note: no decorator 'crunchy' in this app",
             "mappings.json:4️⃣: note: no handler 'orderBowl' in this app",
             "mappings.json:2️⃣: note: \(fallbackNote)",
