@@ -405,6 +405,32 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
         #expect(lines.last == "1 of 2 stored models render differently (1 changed mapping)")
     }
 
+    /// More predicates than are tried one combination at a time: the item
+    /// may render differently, and the line names them instead of guessing.
+    @Test func fromACatalogTooManyPredicatesAreNamedNotTried() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: Dish.self, named: "Dish")
+        plugins.register(view: DishRow.self, named: "DishRow")
+        plugins.register(view: "Plain", for: Any.self) { value, _ in "plain \(value)" }
+        plugins.register(predicate: "priceAbove", for: Dish.self, argument: Int.self) { dish, price, _ in dish.price > Double(price) }
+        let tool = CommandLineTool(name: "tool", plugins: plugins)
+        let catalog = try temporary.file(run(["catalog"], tool: tool).output, name: "catalog.json")
+        let limit = DescribedResolver.questionLimit
+        let raised = (1...(limit + 1)).map { #"{ "view": "Plain", "model": "Dish", "condition": { "predicate": "priceAbove", "argument": \#($0) }, "priority": \#($0) }"# }
+        let old = try temporary.file(configuration(Self.dishRow), name: "old.json")
+        let new = try temporary.file(configuration(([Self.dishRow] + raised).joined(separator: ",\n")), name: "new.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Dish", "value": {"name": "Soup", "price": 6}}]}]}"#, name: "data.json")
+        let result = run(["diff", old, new, "--data", data, "--catalog", catalog], tool: .standalone)
+        #expect(result.code == .failure)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let names = (1...(limit + 1)).map { "priceAbove(\($0))" }.sorted()
+        #expect(lines.first?.hasSuffix(
+            "section 0, item 0 'Dish': may render differently: its mappings ask \(limit + 1) predicates (\(PredicateCases.list(names))), "
+                + "more than the \(limit) whose every combination of answers is tried"
+        ) == true)
+        #expect(lines.last == "1 of 1 stored model may change, depending on predicates")
+    }
+
     /// A command line `mapping-registry diff` cannot run: exit 2 and the message.
     @Test(arguments: [
         (["diff", "a.json", "b.json", "--data", "d.json"], "mapping-registry: error: diff needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand\n"),
