@@ -128,85 +128,20 @@ extension CommandSession {
         resolver: DescribedResolver,
         names: (old: String, new: String)
     ) -> DiffReport {
+        var comparison = CatalogComparison(old: old, new: new, resolver: resolver)
         var differences: [RenderDifference] = []
         var compared = 0
         for document in documents {
+            // A `null` header, footer or supplementary model means "none", as in validate.
             for entry in document.entries where entry.kind == .cell || entry.value != nil {
-                let item = compared
+                differences += comparison.differences(of: entry, item: compared)
                 compared += 1
-                differences += Self.differences(
-                    of: entry, item: item,
-                    old: old, new: new, resolver: resolver
-                )
             }
         }
         return DiffReport(
             old: names.old, new: names.new, data: documents.map(\.source),
             differences: differences, compared: compared, fromCatalog: true
         )
-    }
-
-    /// The ways one item may render differently: one difference per pair
-    /// of renderings that some answers give, each with the answers that do.
-    private static func differences(
-        of entry: DataDocument.Entry,
-        item: Int,
-        old: MappingRegistry,
-        new: MappingRegistry,
-        resolver: DescribedResolver
-    ) -> [RenderDifference] {
-        let (model, position, kind) = (entry.model, entry.position, entry.kind)
-        let questions = Array(Set(
-            resolver.questions(in: old, model: model, at: position, kind: kind)
-                + resolver.questions(in: new, model: model, at: position, kind: kind)
-        )).sorted()
-        func renderings(_ holding: Set<DescribedResolver.PredicateQuestion>) -> (ItemRendering, ItemRendering) {
-            (
-                ItemRendering(resolver.resolve(in: old, model: model, at: position, kind: kind, holding: holding)),
-                ItemRendering(resolver.resolve(in: new, model: model, at: position, kind: kind, holding: holding))
-            )
-        }
-        let noneHolding = renderings([])
-        var difference = RenderDifference(
-            location: entry.location, position: position, kind: kind, model: model,
-            old: noneHolding.0, new: noneHolding.1
-        )
-        difference.item = item
-        guard questions.count <= DescribedResolver.questionLimit else {
-            // Too many combinations to try: say so, with what none holding gives.
-            difference.isCertain = false
-            difference.undecidedBy = questions.map(\.description)
-            return [difference]
-        }
-        // Each pair of renderings that differ, in order of the first
-        // combination giving it (none holding first), with its combinations.
-        var pairs: [(key: String, old: ItemRendering, new: ItemRendering, combinations: Set<UInt64>)] = []
-        let count: UInt64 = 1 << UInt64(questions.count)
-        var unchanged = false
-        for combination in 0..<count {
-            let holding = Set(questions.indices.filter { combination & (1 << UInt64($0)) != 0 }.map { questions[$0] })
-            let (before, after) = renderings(holding)
-            if before.rendersLike(after) {
-                unchanged = true
-                continue
-            }
-            let key = RenderDifference.describe(before, against: after) + " → " + RenderDifference.describe(after, against: before)
-            if let index = pairs.firstIndex(where: { $0.key == key }) {
-                pairs[index].combinations.insert(combination)
-            } else {
-                pairs.append((key, before, after, [combination]))
-            }
-        }
-        let names = questions.map(\.description)
-        return pairs.map { pair in
-            var found = difference
-            found.old = pair.old
-            found.new = pair.new
-            found.isCertain = !unchanged
-            let cases = PredicateCases(pair.combinations, over: names)
-            found.cases = cases.isEverything ? nil : cases
-            return found
-        }
     }
 
     /// Resolves every stored model of the documents with both registries

@@ -41,6 +41,30 @@ package struct DescribedResolver {
     /// their answers is tried, so beyond this the answer is not worked out.
     package static let questionLimit = ConditionSpace.predicateLimit
 
+    /// The sections and items that the conditions of some registries name:
+    /// two items of one model and kind at places that agree on these
+    /// resolve alike, whatever else their positions are.
+    package struct Places: Sendable {
+        private let sections: Set<Int>
+        private let items: Set<Int>
+
+        /// The places the conditions of `registries` tell apart.
+        package init(_ registries: [MappingRegistry]) {
+            let conditions = registries.flatMap(\.mappings).map(\.compiled.condition)
+            sections = conditions.reduce(into: []) { $0.formUnion($1.named(.section)) }
+            items = conditions.reduce(into: []) { $0.formUnion($1.named(.item)) }
+        }
+
+        /// The place that stands for `position`: its section and item where
+        /// a condition names them, else a section (item) no condition names.
+        package func representative(of position: ItemPosition) -> ItemPosition {
+            ItemPosition(
+                item: items.contains(position.item) ? position.item : ConditionSpace.unnamedItem,
+                section: sections.contains(position.section) ? position.section : ConditionSpace.unnamedSection
+            )
+        }
+    }
+
     /// The plugins the registries were loaded with: the catalog file's, so
     /// each model name has its described type.
     private let plugins: PluginCatalog
@@ -85,7 +109,9 @@ package struct DescribedResolver {
     ///   - kind: The kind of place.
     ///   - holding: The predicates that hold for the item.
     /// - Returns: The mapping, or the diagnostic of the failure; the
-    ///   diagnostic names the model, not a value.
+    ///   diagnostic names the model, not a value, and not the position
+    ///   (the caller has it), so one answer serves every item of a
+    ///   ``Places`` representative.
     package func resolve(
         in registry: MappingRegistry,
         model: String?,
@@ -106,13 +132,12 @@ package struct DescribedResolver {
                 winners.append(mapping)
             }
         }
-        let place = MappingRegistry.describe(position, kind: kind)
         switch winners.count {
         case 0:
             return .missing(Diagnostic(
                 severity: .error,
                 code: .missingMapping,
-                message: "no \(kind) mapping applies to model '\(model)' \(place)",
+                message: "no \(kind) mapping applies to model '\(model)'",
                 position: position
             ))
         case 1:
@@ -122,7 +147,7 @@ package struct DescribedResolver {
             return .ambiguous(winners.map { registry.mappings[$0.index] }, Diagnostic(
                 severity: .error,
                 code: .ambiguousMapping,
-                message: "\(winners.count) \(kind) mappings apply to model '\(model)' \(place) with priority \(top): \(names); give one a higher priority or a narrower condition",
+                message: "\(winners.count) \(kind) mappings apply to model '\(model)' with priority \(top): \(names); give one a higher priority or a narrower condition",
                 location: winners[0].location,
                 position: position
             ))
