@@ -63,21 +63,26 @@ struct CommandLineGrammar: Sendable {
         ]
     )
 
-    /// The standalone validator: `validate` and `schema`, against a catalog
-    /// file, which both need. It does not render, and stored data needs the
-    /// app's own types, so the options for those are left out.
+    /// The standalone tool: `validate`, `diff`, `schema` and `lsp`, against
+    /// a catalog file, which each needs. It does not render, and stored
+    /// values need the app's own types, so the options for those are left
+    /// out; `diff` reads data documents for their model names only.
     static let standalone: CommandLineGrammar = {
-        let subcommands: [CommandLineSubcommand] = [.validate, .schema, .lsp]
-        let left = [CommandLineOption.mappings, .data, .strict, .watch].map(\.name)
+        let subcommands: [CommandLineSubcommand] = [.validate, .diff, .schema, .lsp]
+        let left = [CommandLineOption.mappings, .strict, .watch].map(\.name)
         let options = CommandLineOption.all
             .filter { !left.contains($0.name) && !$0.subcommands.isDisjoint(with: subcommands) }
             .map { option in
                 var adapted = option
                 switch option.key {
                 case .catalog:
+                    adapted.subcommands.insert(.diff)
                     adapted.help = "The catalog file to check against, written by an app's 'catalog' subcommand. Required; repeatable for validate: each catalog is checked in turn and reported on its own."
+                case .data:
+                    adapted.subcommands = [.diff]
+                    adapted.help = "A data document whose stored items diff compares, each by its model's name. Required; repeatable."
                 case .format:
-                    adapted.help = "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations."
+                    adapted.help = "How to print diagnostics: compiler-style text on stderr (default), or on stdout one JSON document, a SARIF 2.1.0 log, or GitHub Actions annotations. diff prints text on stdout (default), JSON or annotations (not SARIF)."
                 default:
                     break
                 }
@@ -87,33 +92,34 @@ struct CommandLineGrammar: Sendable {
             subcommands: subcommands,
             defaultSubcommand: nil,
             options: options,
-            arguments: [.validate: "MAPPINGS…", .schema: "mappings|data"],
-            fileArguments: [.validate],
+            arguments: [.validate: "MAPPINGS…", .diff: "OLD NEW", .schema: "mappings|data"],
+            fileArguments: [.validate, .diff],
             required: [
                 .validate: [CommandLineOption.catalog.name],
+                .diff: [CommandLineOption.catalog.name, CommandLineOption.data.name],
                 .schema: [CommandLineOption.catalog.name],
                 .lsp: [CommandLineOption.catalog.name],
             ],
             unavailable: [
                 CommandLineOption.mappings.name: "name the mappings files as arguments of 'validate'",
-                CommandLineOption.data.name: "stored data needs the app's own types: check it with the app's 'validate --data'",
+                CommandLineOption.data.name: "stored values need the app's own types: check them with the app's 'validate --data' ('diff' takes --data, and compares items by their model names)",
                 CommandLineOption.strict.name: "this tool does not render: '--strict' is an option of the app's 'render'",
                 CommandLineOption.watch.name: "this tool does not render: '--watch' is an option of the app's 'render' and 'browse'",
                 CommandLineOption.output.name: "a catalog comes from the app's own plugins: '--output' is an option of the app's 'catalog'",
             ],
             unavailableSubcommands: [
                 .catalog: "a catalog comes from the app's own plugins: run the app's command, 'APP catalog --output catalog.json'",
-                .diff: "which mapping renders a stored item needs the app's own types (decoded values, predicates): run the app's command, 'APP diff OLD.json NEW.json --data DATA.json'",
             ],
             summaries: [
                 .validate: "Check each mappings file on its own against the catalog; report every problem.",
+                .diff: "Show every stored item that mappings file NEW renders, or may render, differently from OLD, deciding by the items' model names and the catalog; where a predicate decides, say when. Exit 1 when any does or may.",
                 .schema: "Print the JSON Schema of mappings files (schema mappings) or data documents (schema data), from the catalog.",
                 .lsp: "Serve mappings files to an editor, checked against the catalog: a language server (LSP 3.17) on standard input and output. Exit 0 after shutdown and exit.",
             ],
             exitCodes: [
-                (.success, "No errors in any mappings file."),
-                (.failure, "Errors found in a mappings file."),
-                (.usage, "Usage error, or a file (mappings, catalog) that cannot be read."),
+                (.success, "No errors in any mappings file; for diff, no stored item renders differently, whatever the predicates answer."),
+                (.failure, "Errors found in a mappings file; for diff, a stored item renders, or may render, differently."),
+                (.usage, "Usage error, or a file (mappings, catalog, data) that cannot be read (for diff, or does not load)."),
             ]
         )
     }()

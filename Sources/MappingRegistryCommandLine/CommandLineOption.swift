@@ -47,6 +47,8 @@ struct CommandLineOption: Sendable {
         case .mappings:
             "The mappings file. Default: \(tool.mappingsFileName) in the current directory"
                 + (tool.bundledMappings == nil ? "." : ", else the copy built into the tool.")
+        case .data where tool.isStandalone:
+            help
         case .data:
             "The data document to render or check; for diff, repeatable." + (tool.bundledData == nil ? "" : " Default: the data built into the tool.")
         default:

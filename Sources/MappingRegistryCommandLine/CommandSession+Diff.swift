@@ -14,10 +14,20 @@ import ModelStorage
 /// result goes to standard output (text and JSON; `github` writes its
 /// annotations there and the counts line to standard error).
 ///
-/// Exit 0 when no item renders differently, 1 when one does, and 2 for a
-/// usage error or a file that cannot be read or does not load (its
-/// diagnostics on standard error; nothing is compared), so a review bot
-/// can tell "changed" from "broken".
+/// With `--catalog FILE` (the `mapping-registry` tool, in a repository
+/// that has the app's catalog but not its code), both files are loaded
+/// against the catalog and each item is resolved by its model's name (see
+/// ``DescribedResolver``): what model names, kinds, sections and items
+/// decide is printed exactly as the app's `diff` prints it, and where a
+/// predicate decides, every combination of the predicates' answers is
+/// tried and each way the item may change is a line of its own, `…
+/// DishRow (OLD:12:5) may change → VeganDishRow (NEW:14:5) when isVegan
+/// holds`.
+///
+/// Exit 0 when no item renders differently, 1 when one does (or, from a
+/// catalog, may), and 2 for a usage error or a file that cannot be read
+/// or does not load (its diagnostics on standard error; nothing is
+/// compared), so a review bot can tell "changed" from "broken".
 extension CommandSession {
     mutating func diff() -> ExitCode {
         guard arguments.arguments.count == 2 else {
@@ -25,6 +35,19 @@ extension CommandSession {
             return usageError("diff needs two mappings files, the old and the new (diff OLD.json NEW.json); found \(found)")
         }
         let dataPaths = arguments.dataFiles
+        var plugins = tool.plugins
+        var documentPlugins = tool.plugins
+        var resolver: DescribedResolver?
+        if let catalog = arguments.catalog {
+            guard let described = readCatalog(catalog) else { return .usage }
+            plugins = described.plugins
+            // The app's Swift mappings, as the catalog carries them, come first.
+            fixedSources = [.declarations(described.mappings)]
+            documentPlugins = described.plugins.standingInForValues
+            resolver = DescribedResolver(plugins: described.plugins)
+        } else if tool.isStandalone {
+            return usageError("diff needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand")
+        }
         if dataPaths.isEmpty, tool.bundledData == nil {
             return usageError("no data to diff; pass --data FILE")
         }
@@ -35,7 +58,7 @@ extension CommandSession {
             do {
                 let file = try read(path)
                 formatter.addSource(file.contents, named: file.name)
-                let loaded = loadRegistry(file, plugins: tool.plugins)
+                let loaded = loadRegistry(file, plugins: plugins)
                 if loaded.registry == nil {
                     problems += loaded.diagnostics
                     broken.append(path)
@@ -58,7 +81,7 @@ extension CommandSession {
             switch file {
             case .success(let file):
                 formatter.addSource(file.contents, named: file.name)
-                let loaded = loadDocument(file, plugins: tool.plugins)
+                let loaded = loadDocument(file, plugins: documentPlugins)
                 if let document = loaded.document {
                     documents.append(document)
                 } else {
@@ -76,10 +99,9 @@ extension CommandSession {
             errors += "\(tool.name): error: nothing compared: \(names) cannot be read or does not load; fix it and run diff again\n"
             return .usage
         }
-        let report = Self.compare(
-            old: old, new: new, documents: documents, context: tool.context,
-            names: (arguments.arguments[0], arguments.arguments[1])
-        )
+        let names = (arguments.arguments[0], arguments.arguments[1])
+        let report = resolver.map { Self.compare(old: old, new: new, documents: documents, resolver: $0, names: names) }
+            ?? Self.compare(old: old, new: new, documents: documents, context: tool.context, names: names)
         switch arguments.format {
         case .text:
             output += report.text
@@ -93,6 +115,33 @@ extension CommandSession {
             return usageError("'--format sarif' does not apply to 'diff'; use 'text', 'json' or 'github'")
         }
         return report.differences.isEmpty ? .success : .failure
+    }
+
+    /// Resolves every stored model of the documents by its model's name
+    /// with both registries, under every combination of answers of the
+    /// predicates that can decide it, and collects each way it may render
+    /// differently.
+    static func compare(
+        old: MappingRegistry,
+        new: MappingRegistry,
+        documents: [DataDocument],
+        resolver: DescribedResolver,
+        names: (old: String, new: String)
+    ) -> DiffReport {
+        var comparison = CatalogComparison(old: old, new: new, resolver: resolver)
+        var differences: [RenderDifference] = []
+        var compared = 0
+        for document in documents {
+            // A `null` header, footer or supplementary model means "none", as in validate.
+            for entry in document.entries where entry.kind == .cell || entry.value != nil {
+                differences += comparison.differences(of: entry, item: compared)
+                compared += 1
+            }
+        }
+        return DiffReport(
+            old: names.old, new: names.new, data: documents.map(\.source),
+            differences: differences, compared: compared, fromCatalog: true
+        )
     }
 
     /// Resolves every stored model of the documents with both registries
@@ -115,7 +164,7 @@ extension CommandSession {
                 compared += 1
                 guard !before.rendersLike(after) else { continue }
                 differences.append(RenderDifference(
-                    location: entry.location, position: entry.position, kind: entry.kind, model: entry.model,
+                    item: compared - 1, location: entry.location, position: entry.position, kind: entry.kind, model: entry.model,
                     old: before, new: after
                 ))
             }

@@ -17,8 +17,11 @@ import PackagePlugin
 /// Every file named `mappings.json` in the target's folder is checked, each
 /// on its own, against the nearest `catalog.json` in its folder or a folder
 /// above it within the target (without one, JSON syntax, keys and types
-/// only). Every other JSON file in a mappings file's folder, except
-/// `catalog.json` and `*.schema.json`, is an input too and is checked when
+/// only). The nearest `mapping-registry-policy.json`, found the same way,
+/// says which codes to ignore, report as warnings or as errors
+/// (`{"ignore": ["unused-view"], "warning": […], "error": […]}`). Every
+/// other JSON file in a mappings file's folder, except `catalog.json`, the
+/// policy file and `*.schema.json`, is an input too and is checked when
 /// it is a data document. The command is `mapping-registry build-check`;
 /// its inputs are those files and its output a Swift file of comments only,
 /// so the build runs it again only when one of them changed, and a failed
@@ -45,6 +48,8 @@ struct MappingsFiles {
     var mappings: [URL] = []
     /// The catalog file the mappings files are checked against, if any.
     var catalog: URL?
+    /// The policy file the check follows, if any.
+    var policy: URL?
     /// The other JSON files beside a mappings file, in path order.
     var besides: [URL] = []
 
@@ -52,6 +57,9 @@ struct MappingsFiles {
     static let mappingsName = "mappings.json"
     /// The name of the catalog file, written by the app's drift test.
     static let catalogName = "catalog.json"
+    /// The name of the policy file (the library's `DiagnosticPolicy.fileName`;
+    /// a plugin cannot import the library).
+    static let policyName = "mapping-registry-policy.json"
 
     /// The files of a target whose sources are in `directory`.
     init(in directory: URL) {
@@ -70,22 +78,23 @@ struct MappingsFiles {
     init(mappings found: [URL], root: URL) {
         mappings = found.map(\.standardizedFileURL).sorted { $0.path < $1.path }
         guard let first = mappings.first else { return }
-        catalog = Self.nearestCatalog(above: first.deletingLastPathComponent(), within: root.standardizedFileURL)
+        catalog = Self.nearest(Self.catalogName, above: first.deletingLastPathComponent(), within: root.standardizedFileURL)
+        policy = Self.nearest(Self.policyName, above: first.deletingLastPathComponent(), within: root.standardizedFileURL)
         var seen: Set<String> = []
         for folder in mappings.map({ $0.deletingLastPathComponent() }) where seen.insert(folder.path).inserted {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".")
-                && name != Self.mappingsName && name != Self.catalogName && !name.hasSuffix(".schema.json") {
+                && ![Self.mappingsName, Self.catalogName, Self.policyName].contains(name) && !name.hasSuffix(".schema.json") {
                 besides.append(folder.appendingPathComponent(name))
             }
         }
     }
 
-    /// The `catalog.json` in `folder` or the nearest folder above it, not above `root`.
-    static func nearestCatalog(above folder: URL, within root: URL) -> URL? {
+    /// The file named `name` in `folder` or the nearest folder above it, not above `root`.
+    static func nearest(_ name: String, above folder: URL, within root: URL) -> URL? {
         var current = folder
         while true {
-            let candidate = current.appendingPathComponent(catalogName)
+            let candidate = current.appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
             if current.path == root.path || !current.path.hasPrefix(root.path) { return nil }
             let parent = current.deletingLastPathComponent()
@@ -99,13 +108,14 @@ struct MappingsFiles {
         let output = workDirectory.appendingPathComponent("\(target)MappingsChecked.swift")
         var arguments = ["build-check", "--output", output.path]
         if let catalog { arguments += ["--catalog", catalog.path] }
+        if let policy { arguments += ["--policy", policy.path] }
         for file in besides { arguments += ["--data", file.path] }
         arguments += mappings.map(\.path)
         return .buildCommand(
             displayName: "Checking mappings of \(target) (mapping-registry build-check)",
             executable: tool,
             arguments: arguments,
-            inputFiles: mappings + (catalog.map { [$0] } ?? []) + besides,
+            inputFiles: mappings + (catalog.map { [$0] } ?? []) + (policy.map { [$0] } ?? []) + besides,
             outputFiles: [output]
         )
     }

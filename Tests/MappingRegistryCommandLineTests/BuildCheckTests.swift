@@ -54,6 +54,9 @@ import Testing
         /// folder is put before it, and for `{folder}`), markers for locations.
         var expected: [String]
         var exit: Int32
+        /// The policy file (`mapping-registry-policy.json`), markers 7️⃣ 8️⃣;
+        /// the policy cases have no data document.
+        var policy: String?
         var testDescription: String { name }
     }
 
@@ -137,6 +140,128 @@ import Testing
         ),
     ]
 
+    /// The mappings of the policy cases: one view unused, one misspelt
+    /// (a warning only under a policy that says so).
+    static let oneUnused = #"  { "version": 1, "mappings": [{ "view": "PastryRow", "model": "Pastry" }] }"#
+    static let policyFile = "mapping-registry-policy.json"
+    static let unusedCard = "catalog.json: warning: view 'PastryCard' is registered but no mapping in {folder}/mappings.json uses it [unused-view]"
+
+    /// `mapping-registry-policy.json`: what it silences, raises or lowers,
+    /// and each problem with the file itself, at its line and column, with
+    /// the rules of `--ignore`, `--warning` and `--error`.
+    static let policyCases: [Case] = [
+        Case(
+            name: "ignore: the unused view is not reported",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: [], exit: 0,
+            policy: #"  { "ignore": ["unused-view"] }"#
+        ),
+        Case(
+            name: "error: the unused view fails the build",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: [unusedCard.replacingOccurrences(of: "warning:", with: "error:")], exit: 1,
+            policy: #"  { "error": ["unused-view"] }"#
+        ),
+        Case(
+            name: "warning: an unknown view lets the build go on",
+            mappings: #"  { "version": 1, "mappings": [{ "view": 1️⃣"PastryRo", "model": "Pastry" }, { "view": "PastryCard", "model": "Pastry", "kind": "header" }] }"#,
+            data: nil, withCatalog: true,
+            expected: ["mappings.json:1️⃣: warning: unknown view 'PastryRo'; did you mean 'PastryRow'? [unknown-view]"], exit: 0,
+            policy: #"  { "warning": ["unknown-view"] }"#
+        ),
+        Case(
+            name: "a misspelt code, with a did-you-mean",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: [
+                "\(policyFile):7️⃣: error: unknown diagnostic code 'unused-veiw'; did you mean 'unused-view'? [invalid-policy]",
+                unusedCard,
+            ],
+            exit: 1,
+            policy: #"  { "ignore": [7️⃣"unused-veiw"] }"#
+        ),
+        Case(
+            name: "a code that leaves no usable registry, ignored",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: [
+                "\(policyFile):7️⃣: error: 'wrong-type' cannot be ignored: it leaves no usable registry (a value cannot be read as what its key needs, and replacing it would be a guess) [invalid-policy]",
+                unusedCard,
+            ],
+            exit: 1,
+            policy: #"  { "ignore": [7️⃣"wrong-type"] }"#
+        ),
+        Case(
+            name: "a code that leaves no usable registry, made a warning",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: [
+                "\(policyFile):7️⃣: error: 'invalid-json' cannot be made a warning: it leaves no usable registry (the file is not JSON, so nothing in it can be read) [invalid-policy]",
+                unusedCard,
+            ],
+            exit: 1,
+            policy: #"  { "warning": [7️⃣"invalid-json"] }"#
+        ),
+        Case(
+            name: "a code listed twice",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: [
+                "\(policyFile):8️⃣: error: 'unused-view' is already listed in 'ignore' at {folder}/\(policyFile):7️⃣; list each code once [invalid-policy]",
+                "\(policyFile):7️⃣: note: 'unused-view' is first listed here",
+            ],
+            exit: 1,
+            policy: #"  { "ignore": [7️⃣"unused-view"], "error": [8️⃣"unused-view"] }"#
+        ),
+        Case(
+            name: "an unknown key",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: ["\(policyFile):7️⃣: error: unknown key 'ignor'; did you mean 'ignore'? [unknown-key]", unusedCard],
+            exit: 1,
+            policy: #"  { 7️⃣"ignor": ["unused-view"] }"#
+        ),
+        Case(
+            name: "a key that is not an array",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: [#"\#(policyFile):7️⃣: error: 'ignore' must be an array of diagnostic codes, found a string ("unused-view") [wrong-type]"#, unusedCard],
+            exit: 1,
+            policy: #"  { "ignore": 7️⃣"unused-view" }"#
+        ),
+        Case(
+            name: "a code that is not a string",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: ["\(policyFile):7️⃣: error: each element of 'ignore' must be a diagnostic code, found a number (3) [wrong-type]", unusedCard],
+            exit: 1,
+            policy: #"  { "ignore": [7️⃣3] }"#
+        ),
+        Case(
+            name: "not an object",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: ["\(policyFile):7️⃣: error: expected a JSON object with 'ignore', 'warning' and 'error', each an array of diagnostic codes, found an array [wrong-type]", unusedCard],
+            exit: 1,
+            policy: #"  7️⃣["unused-view"]"#
+        ),
+        Case(
+            name: "not JSON",
+            mappings: oneUnused, data: nil, withCatalog: true,
+            expected: ["\(policyFile):7️⃣: error: unexpected character '}'; expected a value [invalid-json]", unusedCard],
+            exit: 1,
+            policy: #"  { "ignore": [7️⃣} "#
+        ),
+    ]
+
+    @Test(arguments: policyCases)
+    func aPolicyFileSaysWhatToReportAndEachProblemWithItIsAtItsLine(_ check: Case) throws {
+        try reportsEachProblemAtItsLine(check)
+    }
+
+    @Test func thePolicyFileIsNamedInTheOutputFile() throws {
+        let folder = Folder()
+        defer { folder.remove() }
+        let policy = try folder.write(Self.policyFile, Data(#"{ "ignore": ["unused-view"] }"#.utf8))
+        let mappings = try folder.write("mappings.json", Data(Self.oneUnused.utf8))
+        var run = BuildCheck()
+        #expect(run.run(["--output", folder.output, "--catalog", try folder.write("catalog.json", try Bakery.catalog), "--policy", policy, mappings]) == .success)
+        #expect(run.errors == "")
+        #expect(try String(contentsOfFile: folder.output, encoding: .utf8).contains("// checked: \(Self.policyFile)\n"))
+    }
+
     @Test(arguments: cases)
     func reportsEachProblemAtItsLine(_ check: Case) throws {
         let folder = Folder()
@@ -147,6 +272,11 @@ import Testing
             arguments += ["--catalog", try folder.write("catalog.json", try Bakery.catalog)]
         }
         var marked = ["mappings.json": mappings]
+        if let policy = check.policy {
+            let text = MarkedText(policy)
+            marked[DiagnosticPolicy.fileName] = text
+            arguments += ["--policy", try folder.write(DiagnosticPolicy.fileName, Data(text.bytes))]
+        }
         if let data = check.data {
             let text = MarkedText(data)
             marked["pastries-data.json"] = text
@@ -218,7 +348,7 @@ import Testing
         #expect(run.run(arguments) == .usage)
         #expect(run.errors == """
             mapping-registry build-check: error: \(message)
-            usage: mapping-registry build-check --output FILE.swift [--catalog FILE] [--data FILE]… MAPPINGS…
+            usage: mapping-registry build-check --output FILE.swift [--catalog FILE] [--policy FILE] [--data FILE]… MAPPINGS…
 
             """)
     }

@@ -73,7 +73,7 @@ struct RejectedArgumentsCase: CustomTestStringConvertible, Sendable {
         #expect(parsed.arguments == ["a.json", "b.json"])
         #expect(parsed.catalog == "c.json")
         #expect(parsed.format == .sarif)
-        #expect(throws: CommandLineUsageError("no subcommand; name 'validate', 'schema' or 'lsp'", subcommand: nil)) {
+        #expect(throws: CommandLineUsageError("no subcommand; name 'validate', 'diff', 'schema' or 'lsp'", subcommand: nil)) {
             try CommandLineArguments.parse(["--catalog", "c.json"], grammar: .standalone)
         }
         #expect(throws: CommandLineUsageError("option '--mappings' is not needed: name the files as arguments (MAPPINGS…)", subcommand: .validate)) {

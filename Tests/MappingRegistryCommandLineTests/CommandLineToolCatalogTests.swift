@@ -86,7 +86,8 @@ import Testing
             #expect(help.output.contains(word), "help lacks \(word)")
         }
         let standalone = run(["--help"], tool: .standalone)
-        #expect(standalone.output.hasPrefix("mapping-registry: Check mappings files against an app's catalog file, without\nthe app.\n\nusage: mapping-registry validate --catalog FILE"))
+        #expect(standalone.output.hasPrefix("mapping-registry: Check mappings files against an app's catalog file, and see\nwhat a change renders differently, without the app.\n\nusage: mapping-registry validate --catalog FILE"))
+        #expect(standalone.output.contains("       mapping-registry diff --data FILE --catalog FILE\n"))
         #expect(!standalone.output.contains("--mappings"))
     }
 }

@@ -54,7 +54,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
     static let renderBrowseAndValidate = "it is an option of 'render', 'browse' and 'validate'"
     static let renderAndBrowse = "it is an option of 'render' and 'browse'"
     static let validateSchemaAndLSP = "it is an option of 'validate', 'schema' and 'lsp'"
-    static let noData = "option '--data' is not available here: stored data needs the app's own types: check it with the app's 'validate --data'"
+    static let noData = "option '--data' is not available here: stored values need the app's own types: check them with the app's 'validate --data' ('diff' takes --data, and compares items by their model names)"
     static let noStrict = "option '--strict' is not available here: this tool does not render: '--strict' is an option of the app's 'render'"
     static let onlyCatalog = "it is an option of 'catalog'"
     static let noOutput = "option '--output' is not available here: a catalog comes from the app's own plugins: '--output' is an option of the app's 'catalog'"
@@ -141,12 +141,20 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         standalone("validate", "--watch", noWatch),
         standalone("validate", "--output", noOutput),
 
+        standalone("diff", "--mappings", "option '--mappings' is not needed: name the files as arguments (OLD NEW)"),
+        standalone("diff", "--strict", noStrict),
+        standalone("diff", "--watch", noWatch),
+        standalone("diff", "--error", "option '--error' does not apply to 'diff'; \(onlyValidate)"),
+        standalone("diff", "--warning", "option '--warning' does not apply to 'diff'; \(onlyValidate)"),
+        standalone("diff", "--ignore", "option '--ignore' does not apply to 'diff'; \(onlyValidate)"),
+        standalone("diff", "--warnings-as-errors", "option '--warnings-as-errors' does not apply to 'diff'; \(onlyValidate)"),
+
         standalone("schema", "--mappings", "option '--mappings' is not available here: name the mappings files as arguments of 'validate'"),
         standalone("schema", "--data", noData),
         standalone("schema", "--strict", noStrict),
         standalone("schema", "--watch", noWatch),
         standalone("schema", "--output", noOutput),
-        standalone("schema", "--format", "option '--format' does not apply to 'schema'; \(onlyValidate)"),
+        standalone("schema", "--format", "option '--format' does not apply to 'schema'; \(validateAndDiff)"),
         standalone("schema", "--error", "option '--error' does not apply to 'schema'; \(onlyValidate)"),
         standalone("schema", "--warning", "option '--warning' does not apply to 'schema'; \(onlyValidate)"),
         standalone("schema", "--ignore", "option '--ignore' does not apply to 'schema'; \(onlyValidate)"),
@@ -157,7 +165,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         standalone("lsp", "--strict", noStrict),
         standalone("lsp", "--watch", noWatch),
         standalone("lsp", "--output", noOutput),
-        standalone("lsp", "--format", "option '--format' does not apply to 'lsp'; \(onlyValidate)"),
+        standalone("lsp", "--format", "option '--format' does not apply to 'lsp'; \(validateAndDiff)"),
         standalone("lsp", "--error", "option '--error' does not apply to 'lsp'; \(onlyValidate)"),
         standalone("lsp", "--warning", "option '--warning' does not apply to 'lsp'; \(onlyValidate)"),
         standalone("lsp", "--ignore", "option '--ignore' does not apply to 'lsp'; \(onlyValidate)"),

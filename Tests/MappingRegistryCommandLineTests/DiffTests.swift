@@ -20,6 +20,9 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
     let expected: [String]
     /// Whether the header's mapping is added before the new file's mappings.
     var newHasHeader = true
+    /// What `mapping-registry diff --catalog` prints, where a predicate
+    /// decides; `nil` when it prints ``expected`` (nothing a predicate decides changes).
+    var fromCatalog: [String]?
     var testDescription: String { name }
 }
 
@@ -78,6 +81,11 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             expected: [
                 "{D}:2️⃣: section 0, item 0 'Dish': DishRow ({OLD}:4️⃣) → Plain ({NEW}:6️⃣)",
                 "1 of 3 stored models render differently (1 changed mapping)",
+            ],
+            fromCatalog: [
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow ({OLD}:4️⃣) may change → Plain ({NEW}:6️⃣) when isVegan holds",
+                "{D}:3️⃣: section 0, item 1 'Dish': DishRow ({OLD}:4️⃣) may change → Plain ({NEW}:6️⃣) when isVegan holds",
+                "2 of 3 stored models may change, depending on predicates",
             ]
         ),
         .init(
@@ -97,6 +105,11 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             expected: [
                 "{D}:2️⃣: section 0, item 0 'Dish': DishRow handlers {} ({OLD}:4️⃣) → DishRow handlers {didSelect: open} ({NEW}:6️⃣)",
                 "1 of 3 stored models render differently (1 changed mapping)",
+            ],
+            fromCatalog: [
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow handlers {} ({OLD}:4️⃣) may change → DishRow handlers {didSelect: open} ({NEW}:6️⃣) when isVegan holds",
+                "{D}:3️⃣: section 0, item 1 'Dish': DishRow handlers {} ({OLD}:4️⃣) may change → DishRow handlers {didSelect: open} ({NEW}:6️⃣) when isVegan holds",
+                "2 of 3 stored models may change, depending on predicates",
             ]
         ),
         .init(
@@ -117,6 +130,14 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
                 "{D}:2️⃣: section 0, item 0 'Dish': no mapping [missing-mapping] → DishRow ({NEW}:6️⃣)",
                 "{D}:3️⃣: section 0, item 1 'Dish': DishRow ({OLD}:4️⃣) → no mapping [missing-mapping]",
                 "2 of 3 stored models render differently (1 now missing, 1 now resolved)",
+            ],
+            // Each dish changes whatever isVegan answers, one way or the other.
+            fromCatalog: [
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow ({OLD}:4️⃣) → no mapping [missing-mapping] when isVegan does not hold",
+                "{D}:2️⃣: section 0, item 0 'Dish': no mapping [missing-mapping] → DishRow ({NEW}:6️⃣) when isVegan holds",
+                "{D}:3️⃣: section 0, item 1 'Dish': DishRow ({OLD}:4️⃣) → no mapping [missing-mapping] when isVegan does not hold",
+                "{D}:3️⃣: section 0, item 1 'Dish': no mapping [missing-mapping] → DishRow ({NEW}:6️⃣) when isVegan holds",
+                "2 of 3 stored models render differently (2 as predicates decide)",
             ]
         ),
         .init(
@@ -125,11 +146,18 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
             new: [
                 dishRow,
                 #"{ "view": "DishRow", "model": "Dish", "condition": { "predicate": "isVegan" }, "priority": 1 }"#,
-                #"{ "view": "Plain", "model": "Dish", "condition": { "predicate": "isCheap" }, "priority": 1 }"#,
+                #"7️⃣{ "view": "Plain", "model": "Dish", "condition": { "predicate": "isCheap" }, "priority": 1 }"#,
             ],
             expected: [
                 "{D}:2️⃣: section 0, item 0 'Dish': DishRow ({OLD}:4️⃣) → ambiguous: DishRow, Plain [ambiguous-mapping]",
                 "1 of 3 stored models render differently (1 now ambiguous)",
+            ],
+            fromCatalog: [
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow ({OLD}:4️⃣) may change → Plain ({NEW}:7️⃣) when isCheap holds and isVegan does not hold",
+                "{D}:2️⃣: section 0, item 0 'Dish': DishRow ({OLD}:4️⃣) may change → ambiguous: DishRow, Plain [ambiguous-mapping] when isCheap and isVegan hold",
+                "{D}:3️⃣: section 0, item 1 'Dish': DishRow ({OLD}:4️⃣) may change → Plain ({NEW}:7️⃣) when isCheap holds and isVegan does not hold",
+                "{D}:3️⃣: section 0, item 1 'Dish': DishRow ({OLD}:4️⃣) may change → ambiguous: DishRow, Plain [ambiguous-mapping] when isCheap and isVegan hold",
+                "2 of 3 stored models may change, depending on predicates",
             ]
         ),
         .init(
@@ -167,8 +195,8 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
         )
     }
 
-    func expected(_ diffCase: DiffCase, old: String, new: String, data: String, texts: [MarkedText]) -> String {
-        diffCase.expected.map { template in
+    func expected(_ diffCase: DiffCase, old: String, new: String, data: String, texts: [MarkedText], fromCatalog: Bool = false) -> String {
+        (fromCatalog ? diffCase.fromCatalog ?? diffCase.expected : diffCase.expected).map { template in
             Self.expand(template, in: texts)
                 .replacingOccurrences(of: "{D}", with: data)
                 .replacingOccurrences(of: "{OLD}", with: old)
@@ -307,9 +335,112 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
         #expect(result.errors.hasSuffix("tool: error: nothing compared: '\(new)', '\(missing)' cannot be read or does not load; fix it and run diff again\n"))
     }
 
-    @Test func theStandaloneToolSendsDiffToTheAppsCommand() {
-        let result = run(["diff", "a.json", "b.json", "--data", "d.json"], tool: .standalone)
+    // MARK: - From a catalog
+
+    /// The tool's catalog, as its `catalog` subcommand writes it.
+    func catalogFile() throws -> String {
+        try temporary.file(run(["catalog"]).output, name: "catalog.json")
+    }
+
+    /// `mapping-registry diff --catalog`: what model names, kinds and
+    /// sections decide is printed as the app prints it; where a predicate
+    /// decides, each way the item may change, and when.
+    @Test(arguments: cases)
+    func fromACatalogDecidedItemsPrintAsTheAppPrintsThem(_ diffCase: DiffCase) throws {
+        let (old, new, data, texts) = try files(diffCase)
+        let result = run(["diff", old, new, "--data", data, "--catalog", try catalogFile()], tool: .standalone)
+        #expect(result.output == expected(diffCase, old: old, new: new, data: data, texts: texts, fromCatalog: true))
+        #expect(result.errors == "")
+        #expect(result.code == ((diffCase.fromCatalog ?? diffCase.expected).count > 1 ? .failure : .success))
+    }
+
+    @Test func fromACatalogJSONSaysWhichChangesAreCertainAndWhen() throws {
+        let (old, new, data, texts) = try files(Self.cases[4])
+        let result = run(["diff", old, new, "--data", data, "--catalog", try catalogFile(), "--format", "json"], tool: .standalone)
+        #expect(result.code == .failure)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let items = try #require(document["items"] as? [[String: Any]])
+        #expect(items.count == 4)
+        #expect(items.allSatisfy { $0["certain"] as? Bool == true })
+        #expect(items.map { $0["when"] as? String } == ["isVegan does not hold", "isVegan holds", "isVegan does not hold", "isVegan holds"])
+        #expect(items.map { $0["cases"] as? [[String: Bool]] } == [[["isVegan": false]], [["isVegan": true]], [["isVegan": false]], [["isVegan": true]]])
+        #expect(items.map { $0["change"] as? String } == ["now-missing", "now-resolved", "now-missing", "now-resolved"])
+        #expect((items[1]["new"] as? [String: Any])?["file"] as? String == new)
+        #expect("\((items[1]["new"] as? [String: Any])?["line"] ?? ""):\((items[1]["new"] as? [String: Any])?["column"] ?? "")" == texts[2].location("6️⃣"))
+        let summary = try #require(document["summary"] as? [String: Int])
+        #expect(summary == ["compared": 3, "changed": 2, "may-change": 0, "changed-mapping": 0, "now-missing": 0, "now-ambiguous": 0, "now-resolved": 0])
+
+        let (old2, new2, data2, _) = try files(Self.cases[0])
+        let may = run(["diff", old2, new2, "--data", data2, "--catalog", try catalogFile(), "--format", "json"], tool: .standalone)
+        let mayDocument = try #require(try JSONSerialization.jsonObject(with: Data(may.output.utf8)) as? [String: Any])
+        let mayItems = try #require(mayDocument["items"] as? [[String: Any]])
+        #expect(mayItems.map { $0["certain"] as? Bool } == [false, false])
+        #expect(mayItems.map { $0["when"] as? String } == ["isVegan holds", "isVegan holds"])
+        #expect((mayDocument["summary"] as? [String: Int])?["may-change"] == 2)
+        #expect((mayDocument["summary"] as? [String: Int])?["changed"] == 0)
+    }
+
+    @Test func fromACatalogGitHubTitlesWhatMayChange() throws {
+        let (old, new, data, texts) = try files(Self.cases[0])
+        let result = run(["diff", old, new, "--data", data, "--catalog", try catalogFile(), "--format", "github"], tool: .standalone)
+        #expect(result.code == .failure)
+        let place = Self.data.locations[2].map { "line=\($0.line),col=\($0.column)" } ?? ""
+        let first = result.output.split(separator: "\n").first.map(String.init)
+        #expect(first == "::notice file=\(GitHubAnnotations.escapeProperty(data)),\(place),title=may render differently::section 0, item 0 'Dish': "
+            + "DishRow (\(old):\(texts[1].location("4️⃣"))) may change → Plain (\(new):\(texts[2].location("6️⃣"))) when isVegan holds [changed-mapping]")
+        #expect(result.errors == "mapping-registry: 2 of 3 stored models may change, depending on predicates\n")
+    }
+
+    /// An item written `null` renders nothing under both files: it is
+    /// compared, and decided, without a predicate.
+    @Test func fromACatalogANullItemIsComparedAndDecided() throws {
+        let marked = MarkedText(#"{"sections": [{"items": [null, 1️⃣{"model": "Dish", "value": {}}]}]}"#)
+        let data = try temporary.file(marked.text, name: "data.json")
+        let old = try temporary.file(configuration(Self.dishRow), name: "old.json")
+        let new = try temporary.file(configuration(#"{ "view": "Plain", "model": "Dish" }"#), name: "new.json")
+        let result = run(["diff", old, new, "--data", data, "--catalog", try catalogFile()], tool: .standalone)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("\(data):\(marked.location("1️⃣")): section 0, item 1 'Dish': DishRow (\(old):") == true)
+        #expect(lines.last == "1 of 2 stored models render differently (1 changed mapping)")
+    }
+
+    /// More predicates than are tried one combination at a time: the item
+    /// may render differently, and the line names them instead of guessing.
+    @Test func fromACatalogTooManyPredicatesAreNamedNotTried() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: Dish.self, named: "Dish")
+        plugins.register(view: DishRow.self, named: "DishRow")
+        plugins.register(view: "Plain", for: Any.self) { value, _ in "plain \(value)" }
+        plugins.register(predicate: "priceAbove", for: Dish.self, argument: Int.self) { dish, price, _ in dish.price > Double(price) }
+        let tool = CommandLineTool(name: "tool", plugins: plugins)
+        let catalog = try temporary.file(run(["catalog"], tool: tool).output, name: "catalog.json")
+        let limit = DescribedResolver.questionLimit
+        let raised = (1...(limit + 1)).map { #"{ "view": "Plain", "model": "Dish", "condition": { "predicate": "priceAbove", "argument": \#($0) }, "priority": \#($0) }"# }
+        let old = try temporary.file(configuration(Self.dishRow), name: "old.json")
+        let new = try temporary.file(configuration(([Self.dishRow] + raised).joined(separator: ",\n")), name: "new.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Dish", "value": {"name": "Soup", "price": 6}}]}]}"#, name: "data.json")
+        let result = run(["diff", old, new, "--data", data, "--catalog", catalog], tool: .standalone)
+        #expect(result.code == .failure)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let names = (1...(limit + 1)).map { "priceAbove(\($0))" }.sorted()
+        #expect(lines.first?.hasSuffix(
+            "section 0, item 0 'Dish': may render differently: its mappings ask \(limit + 1) predicates (\(PredicateCases.list(names))), "
+                + "more than the \(limit) whose every combination of answers is tried"
+        ) == true)
+        #expect(lines.last == "1 of 1 stored model may change, depending on predicates")
+    }
+
+    /// A command line `mapping-registry diff` cannot run: exit 2 and the message.
+    @Test(arguments: [
+        (["diff", "a.json", "b.json", "--data", "d.json"], "mapping-registry: error: diff needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand\n"),
+        (["diff", "a.json", "b.json", "--catalog", "c.json"], "mapping-registry: error: cannot use the catalog 'c.json'\n"),
+        (["validate", "--catalog", "c.json", "--data", "d.json", "m.json"], "mapping-registry: error: option '--data' is not available here: stored values need the app's own types: check them with the app's 'validate --data' ('diff' takes --data, and compares items by their model names)\n"),
+    ])
+    func aStandaloneDiffThatCannotRunIsAUsageError(arguments: [String], message: String) {
+        let result = run(arguments, tool: .standalone)
         #expect(result.code == .usage)
-        #expect(result.errors.hasPrefix("mapping-registry: error: subcommand 'diff' is not available here: which mapping renders a stored item needs the app's own types (decoded values, predicates): run the app's command, 'APP diff OLD.json NEW.json --data DATA.json'\n"))
+        #expect(result.output == "")
+        #expect(result.errors.hasPrefix(message) || result.errors.contains(message))
     }
 }

@@ -7,12 +7,12 @@ import Testing
 
 // The listings of "Serving mappings from a server" (MappingRegistry's DocC):
 // two versions of an app's plugins, a configuration with a fallback served
-// to both, CI checking it against both catalogs, and the app applying the
-// downloaded bytes with a cache. Each listing is run here; QuickStartTests'
+// to both, CI checking it against both catalogs, a change diffed from a
+// catalog, and the app applying the downloaded bytes with a cache. Each listing is run here; QuickStartTests'
 // ListingTests checks the article shows them word for word.
 
-/// A dish of the sample app.
-struct ServedDish: Sendable {
+/// A dish of the sample app; data documents store it.
+struct ServedDish: Sendable, Decodable {
     var name: String
     var vegan = false
 }
@@ -116,6 +116,32 @@ enum ServedApp {
         #expect(code == .success)
         let printed = (output + errors).replacingOccurrences(of: directory.path + "/", with: "")
         #expect(printed == lines.dropFirst().joined(separator: "\n") + "\n")
+    }
+
+    /// The diff listing's command, run on the article's next configuration
+    /// and data document with version 1.1's catalog, prints the article's
+    /// output, word for word, and exits 1.
+    @Test func theCatalogDiffPrintsWhatMayChange() throws {
+        let temporary = TemporaryDirectory(prefix: "serving")
+        defer { temporary.remove() }
+        let directory = temporary.url
+        try temporary.write(ServedApp.plugins(version: "1.1").catalogDocument(including: []), to: "Catalogs/app-1.1.json")
+        let json = try Self.blocks("json")
+        try #require(json.count == 3)
+        try temporary.write(Data(json[0].utf8), to: "mappings.json")
+        try temporary.write(Data(json[1].utf8), to: "next.json")
+        try temporary.write(Data(json[2].utf8), to: "dishes.json")
+        let listing = try #require(try Self.blocks("sh").dropFirst().first)
+        let lines = listing.split(separator: "\n").map(String.init)
+        let command = try #require(lines.first?.split(separator: " ").map(String.init))
+        #expect(command.prefix(3) == ["$", "mapping-registry", "diff"])
+        let arguments = command.dropFirst(2).map { $0.hasSuffix(".json") ? directory.appendingPathComponent($0).path : $0 }
+        var output = ""
+        var errors = ""
+        let code = CommandLineTool.standalone.run(arguments: Array(arguments), standardOutput: &output, standardError: &errors)
+        #expect(code == .failure)
+        #expect(errors == "")
+        #expect(output.replacingOccurrences(of: directory.path + "/", with: "") == lines.dropFirst().joined(separator: "\n") + "\n")
     }
 
     func start(bundled: URL, cache: URL, downloaded: Data) throws -> ReloadingRegistry {

@@ -57,7 +57,7 @@ import Testing
     @Test func theStandaloneToolSaysWhyItHasNoDataOrRenderOptions() {
         let data = run(["validate", "--catalog", "c.json", "--data", "d.json", "a.json"], tool: .standalone)
         #expect(data.code == .usage)
-        #expect(firstLine(data) == "mapping-registry: error: option '--data' is not available here: stored data needs the app's own types: check it with the app's 'validate --data'")
+        #expect(firstLine(data) == "mapping-registry: error: option '--data' is not available here: stored values need the app's own types: check them with the app's 'validate --data' ('diff' takes --data, and compares items by their model names)")
         let watch = run(["validate", "--catalog", "c.json", "--watch", "a.json"], tool: .standalone)
         #expect(firstLine(watch) == "mapping-registry: error: option '--watch' is not available here: this tool does not render: '--watch' is an option of the app's 'render' and 'browse'")
     }
@@ -71,11 +71,14 @@ import Testing
         #expect(help.output.contains("mapping-registry schema --catalog FILE mappings|data\n"))
         #expect(!help.output.contains("[--catalog FILE]"))
         // Nothing of render, which the tool does not have (the list of
-        // diagnostic codes at the end names 'unrenderable-view', a code).
+        // diagnostic codes at the end names 'unrenderable-view', a code);
+        // '--data' is diff's alone, which compares items by model name.
         let usage = help.output.components(separatedBy: "Diagnostic codes").first ?? help.output
-        for absent in ["--watch", "--strict", "--data", "render"] {
+        for absent in ["--watch", "--strict", "mapping-registry render", "mapping-registry browse", "[--data FILE]"] {
             #expect(!usage.contains(absent), "standalone help mentions \(absent)")
         }
+        #expect(usage.contains("mapping-registry diff --data FILE --catalog FILE\n"))
+        #expect(usage.contains("Options of diff:\n  --data FILE "))
     }
 
     @Test(arguments: [false, true])

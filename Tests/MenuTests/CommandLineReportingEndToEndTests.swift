@@ -115,7 +115,7 @@ import Testing
 
             """),
         ("mapping-registry", ["schema", "--format=json"], """
-            mapping-registry: error: option '--format' does not apply to 'schema'; it is an option of 'validate'
+            mapping-registry: error: option '--format' does not apply to 'schema'; it is an option of 'validate' and 'diff'
             usage: mapping-registry schema --catalog FILE mappings|data
             Run 'mapping-registry --help' for more.
 

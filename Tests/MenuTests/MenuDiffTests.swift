@@ -111,4 +111,103 @@ import Testing
         }
         #expect(github.errors.hasPrefix("menu: \(moved.count) of "))
     }
+
+    // MARK: - From the catalog, without the app
+
+    /// The command reference's catalog example: each line it shows (`…`
+    /// stands for lines left out) is a line `mapping-registry diff` prints.
+    @Test func theDocumentedCatalogExampleIsWhatTheToolPrints() throws {
+        let article = try ReadmeCommandTests.text(ReadmeCommandTests.docc + "CommandReference.md")
+        let command = "$ mapping-registry diff --catalog Examples/Menu/Schemas/menu.catalog.json mappings.json raised.json --data menu-data.json\n"
+        let marker = try #require(article.range(of: "<!-- catalog-diff-raised-priority -->\n```text\n" + command))
+        let end = try #require(article.range(of: "```", range: marker.upperBound..<article.endIndex))
+        let documented = article[marker.upperBound..<end.lowerBound].split(separator: "\n").map(String.init).filter { $0 != "…" }
+        let directory = try makeDirectory()
+        let catalog = MenuBinary.packageRoot.appendingPathComponent("Examples/Menu/Schemas/menu.catalog.json").path
+        let run = try MenuBinary.run(
+            ["diff", "--catalog", catalog, "mappings.json", "raised.json", "--data", "menu-data.json"],
+            executable: "mapping-registry", in: directory
+        )
+        #expect(run.status == 1)
+        #expect(run.errors == "")
+        let printed = run.output.split(separator: "\n").map(String.init)
+        #expect(documented.count == 3)
+        for line in documented {
+            #expect(printed.contains(line), "mapping-registry diff does not print: \(line)")
+        }
+        #expect(printed.last == documented.last)
+    }
+
+    /// The root file changed three ways: `Food` shown by `PlainRow` (model
+    /// names decide), the footnote only in section 1 (sections decide),
+    /// and `VeganDishRow` raised to priority 6 (a predicate decides).
+    func makeChangedDirectory() throws -> URL {
+        let directory = try makeDirectory()
+        var changed = try String(contentsOf: directory.appendingPathComponent("mappings.json"), encoding: .utf8)
+        let edits = [
+            (#"{ "view": "PriceRow", "model": "Food" }"#, #"{ "view": "PlainRow", "model": "Food" }"#),
+            (#""condition": { "sections": [1, 2] }"#, #""condition": { "sections": [1] }"#),
+            (Self.vegan, Self.vegan.replacingOccurrences(of: "\"priority\": 2,", with: "\"priority\": 6,")),
+        ]
+        for (before, after) in edits {
+            #expect(changed.contains(before), "the sample's mappings changed; update this test")
+            changed = changed.replacingOccurrences(of: before, with: after)
+        }
+        try Data(changed.utf8).write(to: directory.appendingPathComponent("changed.json"))
+        return directory
+    }
+
+    /// `mapping-registry diff --catalog` on the sample's catalog prints the
+    /// very line `menu diff` prints for each item no predicate decides; for
+    /// the others, each way the item may change, one of which is what
+    /// `menu diff` finds with the real values.
+    @Test func theCatalogDiffPrintsWhatMenuDiffPrintsWhereNoPredicateDecides() throws {
+        let directory = try makeChangedDirectory()
+        let old = directory.appendingPathComponent("mappings.json").path
+        let new = directory.appendingPathComponent("changed.json").path
+        let data = directory.appendingPathComponent("menu-data.json").path
+        let catalog = MenuBinary.packageRoot.appendingPathComponent("Examples/Menu/Schemas/menu.catalog.json").path
+        func run(_ tool: CommandLineTool, _ arguments: [String]) -> (code: ExitCode, output: String, errors: String) {
+            var output = ""
+            var errors = ""
+            let code = tool.run(arguments: arguments, standardOutput: &output, standardError: &errors)
+            return (code, output, errors)
+        }
+        let app = run(MenuCommand.makeTool(), ["diff", old, new, "--data", data])
+        let standalone = run(.standalone, ["diff", old, new, "--data", data, "--catalog", catalog])
+        #expect(app.code == .failure)
+        #expect(standalone.code == .failure)
+        #expect(app.errors == "")
+        #expect(standalone.errors == "")
+        let appLines = app.output.split(separator: "\n").dropLast().map(String.init)
+        let catalogLines = standalone.output.split(separator: "\n").dropLast().map(String.init)
+        /// `D:line:col:`, the item's place in the data document.
+        func item(_ line: String) -> String {
+            String(line.prefix(data.count + 1) + line.dropFirst(data.count + 1).prefix { $0 != " " })
+        }
+        /// The transition as the app prints it: without `may change` and `when …`.
+        func asTheAppPrints(_ line: String) -> String {
+            let certain = line.replacingOccurrences(of: " may change → ", with: " → ")
+            return certain.range(of: " when ").map { String(certain[..<$0.lowerBound]) } ?? certain
+        }
+        let decided = catalogLines.filter { !$0.contains(" may change → ") && !$0.contains(" when ") }
+        let undecided = catalogLines.filter { !decided.contains($0) }
+        #expect(decided.count >= 3, "Side, Drink and the footer of section 2 are decided by names and sections")
+        #expect(undecided.contains { $0.contains(" may change → VeganDishRow (\(new):") && $0.contains(" when ") })
+        // Each decided line is exactly the app's line for that item.
+        for line in decided {
+            #expect(appLines.contains(line), "the app prints no such line: \(line)")
+        }
+        // Each item the app finds changed is in the catalog's answer, and
+        // where predicates decide, the app's change is one of the ways given.
+        for line in appLines {
+            let lines = catalogLines.filter { item($0) == item(line) }
+            #expect(!lines.isEmpty, "the catalog diff misses \(line)")
+            if !lines.contains(line) {
+                #expect(lines.map(asTheAppPrints).contains(line), "none of the catalog's lines for the item is the app's: \(line)")
+            }
+        }
+        // And every item the catalog decides is one the app finds.
+        #expect(Set(decided.map(item)).isSubset(of: Set(appLines.map(item))))
+    }
 }

@@ -61,6 +61,12 @@ struct MappingChecker {
     /// catalog lacks, says so (`used-fallback`, `skipped-mapping`) and
     /// checks and compiles the fallback instead.
     ///
+    /// Only a name the catalog lacks switches to the fallback: a mapping
+    /// whose names are all known is the mapping, whatever else is wrong
+    /// with it (its errors are reported as in any mapping). The names a
+    /// fallback this app does not use writes still count as used, so a
+    /// view or handler kept for older apps is not reported unused.
+    ///
     /// - Returns: The compiled mapping, also kept in ``mappings``; `nil` when it has a problem or is skipped.
     @discardableResult
     mutating func check(_ declaration: Declaration) -> CompiledMapping? {
@@ -70,7 +76,10 @@ struct MappingChecker {
         let compiled = checkMapping(declaration)
         let missing = missingNames ?? []
         missingNames = nil
-        guard !missing.isEmpty else { return compiled }
+        guard !missing.isEmpty else {
+            if case .mapping(let substitute) = fallback { noteNamesUsed(by: substitute) }
+            return compiled
+        }
         switch fallback {
         case .skip(let site):
             report(.skippedMapping(lacking: missing, skip: site))
@@ -145,6 +154,27 @@ struct MappingChecker {
         )
         mappings.append(mapping)
         return mapping
+    }
+
+    /// Notes every plugin name a declaration writes as used, without
+    /// checking it: for a fallback that this app does not need.
+    private mutating func noteNamesUsed(by declaration: Declaration) {
+        if case .named(let name)? = declaration.view { referencedViews.insert(name) }
+        referencedDecorators.formUnion(declaration.decorators)
+        for entry in declaration.events {
+            if case .named(let name) = entry.handler { referencedHandlers.insert(name) }
+        }
+        if let condition = declaration.condition { referencedPredicates.formUnion(Self.predicateNames(in: condition)) }
+    }
+
+    /// Every predicate name a condition calls.
+    private static func predicateNames(in condition: MappingCondition) -> Set<String> {
+        switch condition {
+        case .none, .section, .sections, .items: []
+        case .predicate(let name, _): [name]
+        case .all(let parts), .any(let parts): parts.reduce(into: Set<String>()) { $0.formUnion(predicateNames(in: $1)) }
+        case .not(let inner): predicateNames(in: inner)
+        }
     }
 
     /// Notes predicate names that a source mentions in parts too broken to

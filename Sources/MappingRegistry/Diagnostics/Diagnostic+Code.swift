@@ -255,6 +255,16 @@ extension Diagnostic {
         /// severity or ignore it.
         public static let reservedKind: Code = "reserved-kind"
 
+        /// A policy file (mapping-registry-policy.json) lists a code the library does not report,
+        /// lists a code twice, or makes a code that leaves no usable registry a warning or ignored;
+        /// the location is the code.
+        ///
+        /// Correct the code (the message suggests the closest), list each code once, and leave the
+        /// codes marked * in --help as errors.
+        ///
+        /// An error when loading mappings; a policy may change its severity or ignore it.
+        public static let invalidPolicy: Code = "invalid-policy"
+
         /// A registered view that no mapping uses.
         ///
         /// Map the view, or remove its registration; ignore this code for a configuration that uses

@@ -145,6 +145,9 @@ extension Diagnostic.Code {
         Info("reserved-kind", .error, [.load, .data],
              summary: "A custom supplementary kind that is header, footer or cell in any letter case.",
              help: "Write the built-in kind in lower case (\"header\"), put a data document's header and footer in their own keys, or choose another custom kind name."),
+        Info("invalid-policy", .error, [.load],
+             summary: "A policy file (mapping-registry-policy.json) lists a code the library does not report, lists a code twice, or makes a code that leaves no usable registry a warning or ignored; the location is the code.",
+             help: "Correct the code (the message suggests the closest), list each code once, and leave the codes marked * in --help as errors."),
 
         // Loading mappings: warnings
         Info("unused-view", .warning, [.load],

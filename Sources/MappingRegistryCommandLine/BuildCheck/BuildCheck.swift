@@ -22,6 +22,11 @@ import MappingRegistryLanguageServer
 ///   reported once, about the catalog. Each data document: its JSON, keys,
 ///   sections and entries, and every model name known and `Decodable`.
 /// - Without: JSON syntax, keys and value types only, said once as a remark.
+/// - With `--policy` (the target's `mapping-registry-policy.json`): its
+///   codes ignored, made warnings or errors, as `validate`'s `--ignore`,
+///   `--warning` and `--error` do; a problem with the file itself is an
+///   error at its line and column, and the mappings are still checked
+///   with the codes that could be read.
 ///
 /// Values in data documents are not decoded and items are not resolved:
 /// both need the app's own types.
@@ -43,12 +48,15 @@ package struct BuildCheck {
         case catalog = "--catalog"
         /// A JSON file beside a mappings file; checked when it is a data document. Repeatable.
         case data = "--data"
+        /// The target's policy file; absent when it has none.
+        case policy = "--policy"
     }
 
     /// What the command line asks for.
     struct Request: Equatable {
         var output: String
         var catalog: String?
+        var policy: String?
         var data: [String] = []
         var mappings: [String] = []
     }
@@ -70,7 +78,7 @@ package struct BuildCheck {
         case .success(let parsed): request = parsed
         case .failure(let problem):
             errors += "mapping-registry build-check: error: \(problem.message)\n"
-                + "usage: mapping-registry build-check --output FILE.swift [--catalog FILE] [--data FILE]… MAPPINGS…\n"
+                + "usage: mapping-registry build-check --output FILE.swift [--catalog FILE] [--policy FILE] [--data FILE]… MAPPINGS…\n"
             return .usage
         }
         return check(request)
@@ -82,7 +90,15 @@ package struct BuildCheck {
         var unreadable = false
         var plugins: PluginCatalog?
         var swiftMappings: [MappingDeclaration] = []
-        var unusedWarnings = ""
+        var unused: [Diagnostic] = []
+        var policy = DiagnosticPolicy()
+        if let path = request.policy {
+            guard let file = read(path) else { return failed(request, .usage) }
+            formatter.addSource(file, named: path)
+            let read = DiagnosticPolicy.read(file, source: path)
+            policy = read.policy
+            diagnostics += read.diagnostics
+        }
         if let catalog = request.catalog {
             // A missing or empty catalog (as `APP catalog > catalog.json` leaves
             // it while the build runs) is one error that says how to write it.
@@ -111,13 +127,11 @@ package struct BuildCheck {
                 continue
             }
             read.append((path, contents))
-            diagnostics += checkMappings(contents, name: path, plugins: plugins, swiftMappings: swiftMappings)
+            diagnostics += checkMappings(contents, name: path, plugins: plugins, swiftMappings: swiftMappings, policy: policy)
         }
-        if let plugins, let catalog = request.catalog, !unreadable {
+        if let plugins, !unreadable {
             let sources = [MappingSource.declarations(swiftMappings)] + read.map { MappingSource.json($0.contents, name: $0.name) }
-            let unused = MappingRegistry.unusedPluginWarnings(plugins: plugins, sources: sources, policy: DiagnosticPolicy())
-            // About the catalog as a whole: printed after every located problem.
-            unusedWarnings = unused.map { "\(catalog): " + formatter.format($0) }.joined()
+            unused = MappingRegistry.unusedPluginWarnings(plugins: plugins, sources: sources, policy: policy)
         }
         for path in request.data {
             guard let contents = self.read(path) else {
@@ -126,27 +140,31 @@ package struct BuildCheck {
             }
             // Decided as editors decide it (root keys, `$schema`, then the file name).
             guard DocumentKind.detect([UInt8](contents), path: path) == .data else { continue }
-            diagnostics += checkData(contents, name: path, plugins: plugins)
+            diagnostics += checkData(contents, name: path, plugins: plugins, policy: policy)
         }
-        errors += formatter.format(diagnostics) + unusedWarnings
+        // About the catalog as a whole: printed after every located problem.
+        let aboutCatalog = request.catalog.map { catalog in unused.map { "\(catalog): " + formatter.format($0) }.joined() } ?? ""
+        errors += formatter.format(diagnostics) + aboutCatalog
         if request.catalog == nil, let first = request.mappings.first {
             errors += "\(first): remark: checked JSON syntax, keys and value types only: there is no catalog.json beside it or in a folder above it in the target; "
                 + "commit the app's catalog there to check names and types too (DocC: Check mappings when you build)\n"
         }
         if unreadable { return failed(request, .usage) }
-        if diagnostics.contains(where: { $0.severity == .error }) { return failed(request, .failure) }
+        if (diagnostics + unused).contains(where: { $0.severity == .error }) { return failed(request, .failure) }
         return written(request)
     }
 
     /// A mappings file's problems: against the catalog's plugins, after its
     /// Swift mappings, when there is one; else only what reading finds.
-    private mutating func checkMappings(_ contents: Data, name: String, plugins: PluginCatalog?, swiftMappings: [MappingDeclaration]) -> [Diagnostic] {
+    private mutating func checkMappings(
+        _ contents: Data, name: String, plugins: PluginCatalog?, swiftMappings: [MappingDeclaration], policy: DiagnosticPolicy
+    ) -> [Diagnostic] {
         formatter.addSource(contents, named: name)
         guard let plugins else {
-            return MappingRegistry.readingDiagnostics(of: contents, source: name, policy: DiagnosticPolicy())
+            return MappingRegistry.readingDiagnostics(of: contents, source: name, policy: policy)
         }
         // Plugins no mapping uses are reported once, for every file together.
-        var policy = DiagnosticPolicy()
+        var policy = policy
         for code in MappingRegistry.unusedPluginCodes {
             // Not a fixed code, so this cannot fail.
             try? policy.ignore(code)
@@ -162,12 +180,12 @@ package struct BuildCheck {
     /// A data document's problems that need no value made: a catalog file's
     /// models cannot create one, so what is left unsaid about values is not
     /// the document's fault; without a catalog, no model name is known.
-    private mutating func checkData(_ contents: Data, name: String, plugins: PluginCatalog?) -> [Diagnostic] {
+    private mutating func checkData(_ contents: Data, name: String, plugins: PluginCatalog?, policy: DiagnosticPolicy) -> [Diagnostic] {
         formatter.addSource(contents, named: name)
         let unsaid: Set<Diagnostic.Code> = plugins == nil
             ? [.unknownModel, .undecodableModel, .undecodableValue]
             : [.undecodableValue]
-        return DataDocument.check(contents, plugins: plugins ?? PluginCatalog(), source: name).diagnostics
+        return DataDocument.check(contents, plugins: plugins ?? PluginCatalog(), source: name, policy: policy).diagnostics
             .filter { !unsaid.contains($0.code) }
     }
 
@@ -206,7 +224,7 @@ package struct BuildCheck {
 
     /// The output file's text: Swift comments naming the files checked, by their last path component.
     static func outputText(_ request: Request) -> String {
-        let names = (request.catalog.map { [$0] } ?? []) + request.mappings + request.data
+        let names = (request.catalog.map { [$0] } ?? []) + (request.policy.map { [$0] } ?? []) + request.mappings + request.data
         return "// Written by MappingRegistryPlugin when `mapping-registry build-check` passed; no code.\n"
             + names.map { "// checked: \(URL(fileURLWithPath: $0).lastPathComponent)\n" }.joined()
     }
@@ -239,6 +257,7 @@ package struct BuildCheck {
             switch flag {
             case .output: output = value
             case .catalog: request.catalog = value
+            case .policy: request.policy = value
             case .data: request.data.append(value)
             }
         }

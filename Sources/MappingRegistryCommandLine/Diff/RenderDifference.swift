@@ -2,6 +2,13 @@ import MappingRegistry
 
 /// One stored model that the new mappings file renders differently from
 /// the old one: where it is stored, and its rendering under each file.
+///
+/// Compared from a catalog file (`mapping-registry diff --catalog`), an
+/// item whose mapping a predicate decides may render differently in some
+/// cases only, and differently in different cases: it is then one
+/// difference per pair of renderings, each saying ``cases`` when it
+/// happens, and ``isCertain`` says whether the item changes whatever the
+/// predicates answer.
 struct RenderDifference: Sendable {
     /// What kind of change it is, by what the item comes to.
     enum Change: String, Sendable, CaseIterable {
@@ -25,6 +32,9 @@ struct RenderDifference: Sendable {
         }
     }
 
+    /// The item's number among those compared: the differences of one
+    /// item (compared from a catalog, there may be several) share it.
+    var item = 0
     /// Where the item is in its data document.
     var location: SourceLocation
     var position: ItemPosition
@@ -33,6 +43,16 @@ struct RenderDifference: Sendable {
     var model: String?
     var old: ItemRendering
     var new: ItemRendering
+    /// When it happens, for a difference that depends on predicates; `nil`
+    /// when it happens whatever they answer (always so with the app's code).
+    var cases: PredicateCases?
+    /// Whether the item renders differently whatever the predicates
+    /// answer; `false` when some answers leave it as it was ("may change").
+    var isCertain = true
+    /// For an item whose mappings ask too many predicates to try each
+    /// combination of answers, their names; ``old`` and ``new`` are then
+    /// the renderings when none holds.
+    var undecidedBy: [String] = []
 
     /// The change, decided from the new rendering.
     var change: Change {
@@ -51,9 +71,18 @@ struct RenderDifference: Sendable {
     /// where its mapping is; the reuse identifier, decorators and handlers
     /// where they differ between the sides (a reuse identifier only when
     /// it is not each side's view name); `no mapping [missing-mapping]`
-    /// or `ambiguous: A, B [ambiguous-mapping]` for an item that does not render.
+    /// or `ambiguous: A, B [ambiguous-mapping]` for an item that does not
+    /// render. When predicates decide: `DishRow (OLD:12:5) may change →
+    /// VeganDishRow (NEW:14:5) when isVegan holds` (no `may change` when
+    /// every answer changes the item, though not always the same way).
     var transition: String {
-        Self.describe(old, against: new) + " → " + Self.describe(new, against: old)
+        if !undecidedBy.isEmpty {
+            return "may render differently: its mappings ask \(undecidedBy.count) predicates (\(PredicateCases.list(undecidedBy))), "
+                + "more than the \(DescribedResolver.questionLimit) whose every combination of answers is tried"
+        }
+        let arrow = isCertain ? " → " : " may change → "
+        let when = cases.map { " when " + $0.phrase } ?? ""
+        return Self.describe(old, against: new) + arrow + Self.describe(new, against: old) + when
     }
 
     /// The line of the text format: `D:line:col: section 1, item 3 'Dish': …`.

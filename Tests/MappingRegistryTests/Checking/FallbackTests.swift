@@ -12,11 +12,15 @@ import Testing
 @Suite struct FallbackTests {
     /// Every diagnostic of a load (errors and warnings, with their notes) as
     /// text, without the unused-plugin warnings a small fixture always has.
-    static func report(_ json: String, policy: DiagnosticPolicy = DiagnosticPolicy()) -> (loaded: Bool, lines: [String]) {
+    static func report(
+        _ json: String,
+        plugins: PluginCatalog = fixtureCatalog(),
+        policy: DiagnosticPolicy = DiagnosticPolicy()
+    ) -> (loaded: Bool, lines: [String]) {
         let diagnostics: [Diagnostic]
         let loaded: Bool
         do {
-            diagnostics = try MappingRegistry(configuration: Data(json.utf8), plugins: fixtureCatalog(), policy: policy).warnings
+            diagnostics = try MappingRegistry(configuration: Data(json.utf8), plugins: plugins, policy: policy).warnings
             loaded = true
         } catch {
             diagnostics = error.diagnostics
@@ -187,5 +191,134 @@ import Testing
         let found = Self.report(configuration(#"{"view": "BowlRow", "model": "Dish", "fallback": {"view": "DishRow"}}"#), policy: policy)
         #expect(!found.loaded)
         #expect(found.lines.first?.contains("error: this app has no view 'BowlRow'") == true)
+    }
+
+    // MARK: - Fallbacks, fully
+
+    /// The fixture catalog with a decorator and a handler of each kind the
+    /// tests below name.
+    static func pluginsWithEvents() -> PluginCatalog {
+        var plugins = fixtureCatalog()
+        plugins.register(decorator: "leaf", for: Dish.self) { text, _, _ in text + " (leaf)" }
+        plugins.register(handler: "dishCanMove", for: .canMove, model: Dish.self) { dish, _ in !dish.vegan }
+        plugins.register(handler: "orderDish", for: .didSelect, model: Dish.self) { _, _ in }
+        return plugins
+    }
+
+    /// A fallback that does not write `events` has the primary's: the
+    /// handler the primary names is the one that runs.
+    @Test func aFallbackWithoutEventsFiresThePrimarysHandler() throws {
+        let json = configuration(#"{"view": "BowlRow", "model": "Dish", "events": {"canMove": "dishCanMove"}, "fallback": {"view": "DishRow"}}"#)
+        let registry = try loadRegistry(json, plugins: Self.pluginsWithEvents())
+        let soup = Dish(name: "Soup", price: 6)
+        let mapping = try #require(registry.resolve(soup, at: at(0, 0)).mapping)
+        #expect(mapping.view == "DishRow")
+        #expect(mapping.handlerNames.map { "\($0.event): \($0.handler ?? "")" } == ["canMove: dishCanMove"])
+        #expect(registry.send(.canMove, to: soup, at: at(0, 0)).output == true)
+        #expect(registry.send(.canMove, to: Dish(name: "Salad", price: 7, vegan: true), at: at(0, 0)).output == false)
+    }
+
+    /// Every key a fallback does not write is the primary's: kind, reuse
+    /// identifier, condition, priority, decorators and events.
+    @Test func aFallbackInheritsEveryKeyItDoesNotWrite() throws {
+        let json = configuration(#"""
+            {"view": "BowlRow", "model": "Dish", "kind": "detail", "reuseIdentifier": "bowl",
+             "condition": {"predicate": "isVegan"}, "priority": 3, "decorators": ["leaf"],
+             "events": {"didSelect": "orderDish"}, "fallback": {"view": "DishRow"}}
+            """#)
+        let registry = try loadRegistry(json, plugins: Self.pluginsWithEvents())
+        let mapping = try #require(registry.mappings.first)
+        #expect(registry.mappings.count == 1)
+        #expect(mapping.view == "DishRow")
+        #expect(mapping.model == "Dish")
+        #expect(mapping.kind == "detail")
+        #expect(mapping.reuseIdentifier == "bowl")
+        #expect(mapping.condition == .predicate("isVegan"))
+        #expect(mapping.priority == 3)
+        #expect(mapping.decorators == ["leaf"])
+        #expect(mapping.handlerNames.map { "\($0.event): \($0.handler ?? "")" } == ["didSelect: orderDish"])
+    }
+
+    /// A primary with three names the app lacks: the warning is at the
+    /// first, with a note at each of the others and one where the
+    /// fallback stands, each at its own line and column.
+    @Test(arguments: [
+        (#"2️⃣"skip""#, #"this mapping is left out, as its "fallback": "skip" says [skipped-mapping]"#, #""skip" is here"#),
+        (#"2️⃣{"view": "DishRow", "decorators": [], "events": {}}"#, "this mapping's fallback is used instead [used-fallback]", "the fallback used instead is here"),
+    ])
+    func everyMissingNameHasItsPlaceInTheWarning(fallback: String, outcome: String, fallbackNote: String) {
+        let marked = MarkedText(configuration(
+            #"{"view": 1️⃣"BowlRow", "model": "Dish", "decorators": [3️⃣"crunchy"], "events": {"didSelect": 4️⃣"orderBowl"}, "fallback": \#(fallback)}"#
+        ))
+        let found = Self.report(marked.text, plugins: Self.pluginsWithEvents())
+        #expect(found.loaded)
+        #expect(found.lines == [
+            "mappings.json:1️⃣: warning: this app has no view 'BowlRow', no decorator 'crunchy' and no handler 'orderBowl', so \(outcome)",
+            "mappings.json:3️⃣: note: no decorator 'crunchy' in this app",
+            "mappings.json:4️⃣: note: no handler 'orderBowl' in this app",
+            "mappings.json:2️⃣: note: \(fallbackNote)",
+        ].map(marked.expand))
+    }
+
+    /// A mapping whose names the app has is the mapping, whatever else is
+    /// wrong with it: its error is reported, and its fallback stays unused.
+    static let knownNamesWithAnotherError: [InvalidConfigurationCase] = [
+        .init(
+            name: "a priority of the wrong type",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "priority": 1️⃣"high", "fallback": {"view": "FoodRow", "priority": 0}}"#),
+            expected: [#"mappings.json:1️⃣: error: 'priority' must be an integer, found a string ("high") [wrong-type]"#]
+        ),
+        .init(
+            name: "a view that cannot take the model",
+            json: configuration(#"{"view": 1️⃣"AnimalRow", "model": "Dish", "fallback": {"view": "DishRow"}}"#),
+            expected: ["mappings.json:1️⃣: error: view 'AnimalRow' takes 'Animal', which model 'Dish' can never be [incompatible-model]"]
+        ),
+        .init(
+            name: "a predicate that cannot take the model",
+            json: configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"predicate": 1️⃣"isBig"}, "fallback": {"view": "FoodRow", "condition": {"predicate": "isVegan"}}}"#),
+            expected: ["mappings.json:1️⃣: error: predicate 'isBig' takes 'Int', which model 'Dish' can never be [incompatible-model]"]
+        ),
+    ]
+
+    @Test(arguments: knownNamesWithAnotherError)
+    func aMappingWhoseNamesAreAllKnownNeverUsesItsFallback(_ testCase: InvalidConfigurationCase) {
+        let marked = MarkedText(testCase.json)
+        let found = Self.report(marked.text)
+        #expect(!found.loaded)
+        #expect(found.lines == testCase.expected.map(marked.expand))
+    }
+
+    /// With the error made a warning, the mapping loads as written, not as its fallback.
+    @Test func aDowngradedErrorLeavesTheMappingAsWrittenNotItsFallback() throws {
+        var policy = DiagnosticPolicy()
+        try policy.treat(.incompatibleModel, as: .warning)
+        let json = configuration(#"{"view": "AnimalRow", "model": "Dish", "fallback": {"view": "DishRow"}}"#)
+        let registry = try MappingRegistry(configuration: Data(json.utf8), plugins: fixtureCatalog(), policy: policy)
+        #expect(registry.mappings.map(\.view) == ["AnimalRow"])
+        #expect(registry.warnings.map(\.code).contains(.incompatibleModel))
+        #expect(!registry.warnings.map(\.code).contains(.usedFallback))
+    }
+
+    /// A view, predicate, decorator or handler written only in a fallback
+    /// this app does not use is kept for older apps: it is used.
+    @Test func namesWrittenOnlyInAnUnusedFallbackCountAsUsed() throws {
+        var plugins = PluginCatalog()
+        plugins.register(model: Dish.self, named: "Dish")
+        plugins.register(view: DishRow.self, named: "DishRow")
+        plugins.register(view: FoodRow.self, named: "FoodRow")
+        plugins.register(predicate: "isVegan", for: Dish.self) { dish, _ in dish.vegan }
+        plugins.register(decorator: "leaf", for: Dish.self) { text, _, _ in text }
+        plugins.register(handler: "orderDish", for: .didSelect, model: Dish.self) { _, _ in }
+        let json = configuration(#"""
+            {"view": "DishRow", "model": "Dish",
+             "fallback": {"view": "FoodRow", "condition": {"predicate": "isVegan"}, "decorators": ["leaf"], "events": {"didSelect": "orderDish"}}}
+            """#)
+        let registry = try MappingRegistry(configuration: Data(json.utf8), plugins: plugins)
+        #expect(registry.warnings.map(\.description) == [])
+        #expect(MappingRegistry.unusedPluginWarnings(plugins: plugins, sources: [.json(Data(json.utf8), name: "mappings.json")], policy: DiagnosticPolicy()).isEmpty)
+        // Without the fallback, each of them is unused.
+        let bare = configuration(#"{"view": "DishRow", "model": "Dish"}"#)
+        let unused = try MappingRegistry(configuration: Data(bare.utf8), plugins: plugins).warnings.map(\.code)
+        #expect(Set(unused) == [.unusedView, .unusedPredicate, .unusedDecorator, .unusedHandler])
     }
 }
