@@ -148,6 +148,7 @@ struct TakenOption: CustomTestStringConvertible, Sendable {
         standalone("diff", "--warning", "option '--warning' does not apply to 'diff'; \(onlyValidate)"),
         standalone("diff", "--ignore", "option '--ignore' does not apply to 'diff'; \(onlyValidate)"),
         standalone("diff", "--warnings-as-errors", "option '--warnings-as-errors' does not apply to 'diff'; \(onlyValidate)"),
+        standalone("diff", "--output", noOutput),
 
         standalone("schema", "--mappings", "option '--mappings' is not available here: name the mappings files as arguments of 'validate'"),
         standalone("schema", "--data", noData),

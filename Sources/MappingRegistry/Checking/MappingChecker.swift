@@ -143,14 +143,14 @@ struct MappingChecker {
         // Handlers attached to the view class fill the events the mapping
         // does not handle itself: its own handler wins.
         let viewLevel = plugins.viewHandlers(for: view, except: handlers.keys)
-        let handlers = handlers.merging(viewLevel) { own, _ in own }
+        let attached = handlers.merging(viewLevel) { own, _ in own }
         let reuseIdentifier = declaration.reuseIdentifier ?? view.name
         let poolIndex = poolIndexes[reuseIdentifier] ?? poolIndexes.count
         poolIndexes[reuseIdentifier] = poolIndex
         let mapping = CompiledMapping(
             index: mappings.count, view: view, model: model, kind: declaration.kind,
             reuseIdentifier: reuseIdentifier, poolIndex: poolIndex, condition: condition,
-            priority: declaration.priority, decorators: decorators, handlers: handlers.keys.sorted().compactMap { handlers[$0] }, sites: sites, sourceIndex: declaration.sourceIndex
+            priority: declaration.priority, decorators: decorators, handlers: attached.keys.sorted().compactMap { attached[$0] }, sites: sites, sourceIndex: declaration.sourceIndex
         )
         mappings.append(mapping)
         return mapping

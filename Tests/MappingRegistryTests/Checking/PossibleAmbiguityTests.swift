@@ -18,7 +18,7 @@ import Testing
 
     static let pair = MarkedText(configuration(
         #"1️⃣{"view": "DishRow", "model": "Dish", "condition": {"predicate": "isSponsored"}}"#,
-        #"2️⃣{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isOwnPost"}}"#
+        #"2️⃣{"view": "Plain", "model": "Dish", "condition": {"predicate": "isOwnPost"}}"#
     ))
 
     func warnings(_ marked: MarkedText, exclusive: Bool = false) throws -> [Diagnostic] {
@@ -29,7 +29,7 @@ import Testing
     @Test func twoPredicatesThatMayBothHoldAreAWarningAtTheLaterWithANoteAtTheEarlier() throws {
         let found = try warnings(Self.pair)
         #expect(found.map(\.description) == [
-            Self.pair.expand("mappings.json:2️⃣: warning: 'FoodRow' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0: if both 'isSponsored' and 'isOwnPost' hold for one item, it is ambiguous; give one a higher priority, or register the predicates with excludes: if they never both hold [possible-ambiguity]"),
+            Self.pair.expand("mappings.json:2️⃣: warning: 'Plain' here and 'DishRow' at mappings.json:1️⃣ both show 'Dish' as cell with priority 0: if both 'isSponsored' and 'isOwnPost' hold for one item, it is ambiguous; give one a higher priority, or register the predicates with excludes: if they never both hold [possible-ambiguity]"),
         ])
         #expect(found.first?.notes.map(\.message) == ["'DishRow' is declared here"])
         #expect(found.first?.notes.first?.location.map { "\($0.line):\($0.column)" } == Self.pair.expand("1️⃣"))
@@ -46,24 +46,24 @@ import Testing
             Issue.record("expected the item for which both hold to be ambiguous")
             return
         }
-        #expect(tied.map(\.view) == ["DishRow", "FoodRow"])
+        #expect(tied.map(\.view) == ["DishRow", "Plain"])
     }
 
     @Test(arguments: [
         // Another priority decides: nothing to warn about.
-        (#"{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isOwnPost"}, "priority": 1}"#, 0),
+        (#"{"view": "Plain", "model": "Dish", "condition": {"predicate": "isOwnPost"}, "priority": 1}"#, 0),
         // A condition that never holds: unsatisfiable, never both.
-        (#"{"view": "FoodRow", "model": "Dish", "condition": {"all": [{"predicate": "isSponsored"}, {"predicate": "isOwnPost"}, {"not": {"predicate": "isSponsored"}}]}}"#, 0),
+        (#"{"view": "Plain", "model": "Dish", "condition": {"all": [{"predicate": "isSponsored"}, {"predicate": "isOwnPost"}, {"not": {"predicate": "isSponsored"}}]}}"#, 0),
         // Another kind.
-        (#"{"view": "FoodRow", "model": "Dish", "kind": "header", "condition": {"predicate": "isOwnPost"}}"#, 0),
+        (#"{"view": "Plain", "model": "Dish", "kind": "header", "condition": {"predicate": "isOwnPost"}}"#, 0),
         // A predicate and its negation never both hold.
-        (#"{"view": "FoodRow", "model": "Dish", "condition": {"not": {"predicate": "isSponsored"}}}"#, 0),
+        (#"{"view": "Plain", "model": "Dish", "condition": {"not": {"predicate": "isSponsored"}}}"#, 0),
         // Another model no value shares.
         (#"{"view": "NumberRow", "model": "Int", "condition": {"predicate": "isBig"}}"#, 0),
         // One predicate on both: proved to overlap, an error, not this warning.
-        (#"{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isSponsored"}}"#, 0),
+        (#"{"view": "Plain", "model": "Dish", "condition": {"predicate": "isSponsored"}}"#, 0),
         // In one section only: still a warning.
-        (#"{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isOwnPost", "section": 2}}"#, 1),
+        (#"{"view": "Plain", "model": "Dish", "condition": {"predicate": "isOwnPost", "section": 2}}"#, 1),
     ])
     func onlyPairsThatMayMeetAreWarnedAbout(_ second: String, expected: Int) throws {
         let marked = MarkedText(configuration(#"{"view": "DishRow", "model": "Dish", "condition": {"predicate": "isSponsored"}}"#, second))
@@ -80,7 +80,7 @@ import Testing
     @Test func theSectionIsNamedWhenOnlyOneIsShared() throws {
         let marked = MarkedText(configuration(
             #"{"view": "DishRow", "model": "Dish", "condition": {"predicate": "isSponsored"}}"#,
-            #"{"view": "FoodRow", "model": "Dish", "condition": {"predicate": "isOwnPost", "section": 2}}"#
+            #"{"view": "Plain", "model": "Dish", "condition": {"predicate": "isOwnPost", "section": 2}}"#
         ))
         let message = try #require(try warnings(marked).first?.message)
         #expect(message.contains("with priority 0: in section 2 if both 'isSponsored' and 'isOwnPost' hold for one item"), "\(message)")
