@@ -434,7 +434,7 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
     /// A command line `mapping-registry diff` cannot run: exit 2 and the message.
     @Test(arguments: [
         (["diff", "a.json", "b.json", "--data", "d.json"], "mapping-registry: error: diff needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand\n"),
-        (["diff", "a.json", "b.json", "--catalog", "c.json"], "mapping-registry: error: cannot use the catalog 'c.json'\n"),
+        (["diff", "a.json", "b.json", "--catalog", "c.json"], "error: cannot read the catalog 'c.json': no such file; write it with the app's `catalog --output c.json` subcommand or its catalog drift test [unreadable-file]\n"),
         (["validate", "--catalog", "c.json", "--data", "d.json", "m.json"], "mapping-registry: error: option '--data' is not available here: stored values need the app's own types: check them with the app's 'validate --data' ('diff' takes --data, and compares items by their model names)\n"),
     ])
     func aStandaloneDiffThatCannotRunIsAUsageError(arguments: [String], message: String) {

@@ -342,7 +342,9 @@ struct MappingChecker {
             report(Diagnostic(
                 severity: .error,
                 code: .duplicatePlugin,
-                message: "\(duplicate.category) '\(duplicate.name)' is registered twice in the PluginCatalog; the second registration was ignored, so give it another name"
+                message: duplicate.category == "view handler"
+                    ? "plugins.on(.\(duplicate.name)) is registered twice in the PluginCatalog; the second was ignored: one view class has one handler per event, so merge the two closures"
+                    : "\(duplicate.category) '\(duplicate.name)' is registered twice in the PluginCatalog; the second registration was ignored, so give it another name"
             ))
         }
     }

@@ -43,7 +43,7 @@ extension PluginCatalog {
     mutating func insertViewHandler<V: ModelTransfer & SendableMetatype>(event: String, view: V.Type, body: HandlerBody, site: String) {
         let type = ObjectIdentifier(V.self)
         if viewHandlers.contains(where: { $0.viewType == type && $0.handler.event == event }) {
-            duplicates.append((category: "view handler", name: "\(event) for \(V.self)"))
+            duplicates.append((category: "view handler", name: "\(event), for: \(V.self).self"))
             return
         }
         viewHandlers.append(ViewHandler(viewType: type, handler: EventHandler.view(event, V.self, ModelType(V.ModelType.self), body: body)))

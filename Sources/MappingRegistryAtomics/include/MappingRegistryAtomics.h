@@ -1,11 +1,11 @@
 #ifndef MAPPING_REGISTRY_ATOMICS_H
 #define MAPPING_REGISTRY_ATOMICS_H
 
-// Atomic operations on one machine word, for the lock-free parts of
-// MappingRegistry: the resolution index (Index/TypeTable.swift,
-// Index/ResolutionCache.swift) and the reloading reference
-// (Reloading/SwappableReference.swift); and a per-thread ordinal for the
-// registry's per-thread copies of its mappings (Index/MappingReplicas.swift).
+// Atomic operations on one machine word, for the lock-free resolution index
+// in Sources/MappingRegistry/Resolver/Indexed/ (TypeTable.swift,
+// ResolutionCache.swift, OptionalUnwrapper.swift), the only Swift code that
+// uses them; and a per-thread ordinal for the registry's per-thread copies
+// of its mappings (Resolver/Indexed/MappingReplicas.swift).
 //
 // C11 <stdatomic.h> instead of Swift's Synchronization module, which needs
 // macOS 15 / iOS 18; these need nothing newer than the C compiler. Each
@@ -96,59 +96,6 @@ MAPPING_REGISTRY_ATOMIC_INLINE void mapping_registry_atomic_store_relaxed(uintpt
 /// hide a race from ThreadSanitizer.
 MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_fetch_add_relaxed(uintptr_t *word, uintptr_t amount) {
     return atomic_fetch_add_explicit(MAPPING_REGISTRY_ATOMIC_WORD(word), amount, memory_order_relaxed);
-}
-
-// MARK: - Sequentially consistent: the reloading reference
-
-// SwappableReference frees a replaced object only after it has seen its
-// reader count at zero after the swap. The argument needs one total order
-// of a reader's increment and pointer load and the writer's exchange and
-// count load: with acquire/release alone, a reader's pointer load could be
-// ordered before its increment became visible to the writer, which could
-// then free the object the reader is about to retain. So all four are
-// sequentially consistent.
-
-/// Loads `*word` with sequentially consistent order.
-///
-/// SwappableReference: a reader's load of the current object, and the
-/// writer's load of the reader count when it looks for a moment with no
-/// reader mid-load. Both must be in the single total order with the
-/// increments and the exchange (see above).
-MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_load_seq_cst(const uintptr_t *word) {
-    return atomic_load_explicit(MAPPING_REGISTRY_ATOMIC_WORD(word), memory_order_seq_cst);
-}
-
-/// Stores `value` into `*word` and returns the value it replaced, with
-/// sequentially consistent order.
-///
-/// SwappableReference.store: publishes the new object and hands the writer
-/// the old one, to retire, in one step. Sequentially consistent so that a
-/// reader count the writer sees at zero after it means no reader still
-/// holds the old pointer unretained (see above).
-MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_exchange_seq_cst(uintptr_t *word, uintptr_t value) {
-    return atomic_exchange_explicit(MAPPING_REGISTRY_ATOMIC_WORD(word), value, memory_order_seq_cst);
-}
-
-/// Adds `amount` to `*word` with sequentially consistent order; returns
-/// the old value.
-///
-/// SwappableReference.load: a reader announces itself before it loads the
-/// pointer. Sequentially consistent, so a writer that sees the count at
-/// zero after its exchange knows the increment of any reader still loading
-/// came after the exchange, and that reader loads the new pointer.
-MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_fetch_add_seq_cst(uintptr_t *word, uintptr_t amount) {
-    return atomic_fetch_add_explicit(MAPPING_REGISTRY_ATOMIC_WORD(word), amount, memory_order_seq_cst);
-}
-
-/// Subtracts `amount` from `*word` with sequentially consistent order
-/// (wrapping, as unsigned arithmetic does); returns the old value.
-///
-/// SwappableReference.load: a reader leaves after it has retained the
-/// object it loaded. Sequentially consistent, so a writer that sees the
-/// count back at zero also sees that retain, and may release its own
-/// reference to the replaced object.
-MAPPING_REGISTRY_ATOMIC_INLINE uintptr_t mapping_registry_atomic_fetch_sub_seq_cst(uintptr_t *word, uintptr_t amount) {
-    return atomic_fetch_sub_explicit(MAPPING_REGISTRY_ATOMIC_WORD(word), amount, memory_order_seq_cst);
 }
 
 // MARK: - Thread ordinals
