@@ -23,7 +23,8 @@ import Testing
         var output = ""
         var errors = ""
         let code = tool.run(arguments: ["browse", "--mappings", MenuBinary.packageRoot.appendingPathComponent("mappings.json").path, "--data", file.path], standardOutput: &output, standardError: &errors)
-        #expect(errors == "")
+        // The sample mappings' load warning, and the summary that says so.
+        #expect(MenuBinary.withoutPossibleAmbiguity(errors).hasPrefix("menu: 0 errors, 1 warning; browsed "), "\(errors)")
         return (code, script)
     }
 
@@ -83,6 +84,6 @@ import Testing
         let code = MenuCommand.makeTool().run(arguments: ["validate"], standardOutput: &output, standardError: &errors)
         #expect(code == .failure)
         #expect(!errors.contains("missing-context"))
-        #expect(errors.hasSuffix("menu: 2 errors, 0 warnings; checked mappings.json (14 mappings) and Examples/Menu/Data/menu-data.json (25 stored models)\n"))
+        #expect(errors.hasSuffix("menu: 2 errors, 1 warning; checked mappings.json (14 mappings) and Examples/Menu/Data/menu-data.json (25 stored models)\n"))
     }
 }

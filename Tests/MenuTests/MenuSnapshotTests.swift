@@ -33,6 +33,6 @@ import Testing
         #expect(run.status == 0)
         try assertSnapshot(run.output, named: "menu-with-catch-all.stdout.txt")
         #expect(run.output.contains("  (GiftCard)\n"))
-        #expect(run.errors.hasSuffix("menu: 1 error, 0 warnings; rendered 24 of 25; 0 missing, 1 ambiguous\n"))
+        #expect(run.errors.hasSuffix("menu: 1 error, 1 warning; rendered 24 of 25; 0 missing, 1 ambiguous\n"))
     }
 }
