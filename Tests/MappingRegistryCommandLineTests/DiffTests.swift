@@ -431,6 +431,80 @@ struct DiffCase: CustomTestStringConvertible, Sendable {
         #expect(lines.last == "1 of 1 stored model may change, depending on predicates")
     }
 
+    /// A tool with a protocol model, `Food`, that its `Dish` conforms to:
+    /// a catalog cannot say so (conformance is known only from a value),
+    /// only that a `Dish` may be a `Food`.
+    static func foodTool() -> CommandLineTool {
+        var plugins = PluginCatalog()
+        plugins.register(model: Dish.self, named: "Dish")
+        plugins.register(model: (any Food).self, named: "Food")
+        plugins.register(model: Int.self, named: "Int")
+        plugins.register(view: DishRow.self, named: "DishRow")
+        plugins.register(view: "FoodRow", for: (any Food).self) { food, _ in "food \(food.name)" }
+        plugins.register(view: "Number", for: Int.self) { number, _ in "number \(number)" }
+        return CommandLineTool(name: "tool", plugins: plugins)
+    }
+
+    /// A type relation the catalog leaves open is an unknown like a
+    /// predicate: the item may change, when the `Dish` is a `Food` (or is
+    /// not); what the app prints with the real value is one of the ways.
+    /// A model type that cannot share a value with the item's does not apply.
+    @Test(arguments: [
+        (
+            [#"{ "view": "DishRow", "model": "Dish" }"#],
+            [#"{ "view": "DishRow", "model": "Dish" }"#, #"{ "view": "FoodRow", "model": "Food", "priority": 1 }"#, #"{ "view": "Number", "model": "Int", "priority": 2 }"#],
+            "DishRow (OLD:1) may change → FoodRow (NEW:2) when 'Dish' is a 'Food'",
+            "DishRow (OLD:1) → FoodRow (NEW:2)"
+        ),
+        (
+            [#"{ "view": "FoodRow", "model": "Food" }"#],
+            [#"{ "view": "FoodRow", "model": "Food" }"#, #"{ "view": "DishRow", "model": "Dish", "priority": -1 }"#],
+            "no mapping [missing-mapping] may change → DishRow (NEW:2) when 'Dish' is not a 'Food'",
+            nil
+        ),
+    ])
+    func fromACatalogWhetherATypeConformsToAProtocolIsAnUnknown(old: [String], new: [String], fromCatalog: String, fromTheApp: String?) throws {
+        let tool = Self.foodTool()
+        let catalog = try temporary.file(run(["catalog"], tool: tool).output, name: "catalog.json")
+        let described = try String(contentsOfFile: catalog, encoding: .utf8)
+        #expect(described.contains(#""contains": []"#) && described.contains("Food"), "the catalog should leave Dish and Food related only by sharing a value")
+        let oldFile = MarkedText(configuration(old.enumerated().map { "\(["1️⃣", "2️⃣", "3️⃣"][$0.offset])\($0.element)" }.joined(separator: ",\n")))
+        let newFile = MarkedText(configuration(new.enumerated().map { "\(["1️⃣", "2️⃣", "3️⃣"][$0.offset])\($0.element)" }.joined(separator: ",\n")))
+        let oldPath = try temporary.file(oldFile.text, name: "old.json")
+        let newPath = try temporary.file(newFile.text, name: "new.json")
+        let data = MarkedText(#"{"sections": [{"items": [1️⃣{"model": "Dish", "value": {"name": "Soup", "price": 6, "vegan": false}}]}]}"#)
+        let dataPath = try temporary.file(data.text, name: "data.json")
+        func expand(_ text: String) -> String {
+            var text = text
+            for (index, marker) in ["1️⃣", "2️⃣", "3️⃣"].enumerated() {
+                text = text.replacingOccurrences(of: "OLD:\(index + 1))", with: "\(oldPath):\(oldFile.location(marker)))")
+                text = text.replacingOccurrences(of: "NEW:\(index + 1))", with: "\(newPath):\(newFile.location(marker)))")
+            }
+            return "\(dataPath):\(data.location("1️⃣")): section 0, item 0 'Dish': " + text
+        }
+        let standalone = run(["diff", oldPath, newPath, "--data", dataPath, "--catalog", catalog], tool: .standalone)
+        #expect(standalone.errors == "")
+        #expect(standalone.code == .failure)
+        #expect(standalone.output == expand(fromCatalog) + "\n1 of 1 stored model may change, depending on predicates\n")
+        let app = run(["diff", oldPath, newPath, "--data", dataPath], tool: tool)
+        #expect(app.errors == "")
+        #expect(app.output.split(separator: "\n").dropLast().map(String.init) == (fromTheApp.map { [expand($0)] } ?? []))
+    }
+
+    @Test func fromACatalogJSONNamesTheTypeRelationInItsCases() throws {
+        let tool = Self.foodTool()
+        let catalog = try temporary.file(run(["catalog"], tool: tool).output, name: "catalog.json")
+        let old = try temporary.file(configuration(#"{ "view": "DishRow", "model": "Dish" }"#), name: "old.json")
+        let new = try temporary.file(configuration(#"{ "view": "DishRow", "model": "Dish" }"#, #"{ "view": "FoodRow", "model": "Food", "priority": 1 }"#), name: "new.json")
+        let data = try temporary.file(#"{"sections": [{"items": [{"model": "Dish", "value": {"name": "Soup", "price": 6, "vegan": false}}]}]}"#, name: "data.json")
+        let result = run(["diff", old, new, "--data", data, "--catalog", catalog, "--format", "json"], tool: .standalone)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let items = try #require(document["items"] as? [[String: Any]])
+        #expect(items.map { $0["certain"] as? Bool } == [false])
+        #expect(items.map { $0["when"] as? String } == ["'Dish' is a 'Food'"])
+        #expect(items.map { $0["cases"] as? [[String: Bool]] } == [[["'Dish' is a 'Food'": true]]])
+    }
+
     /// A command line `mapping-registry diff` cannot run: exit 2 and the message.
     @Test(arguments: [
         (["diff", "a.json", "b.json", "--data", "d.json"], "mapping-registry: error: diff needs --catalog FILE: a catalog file written by the app's 'catalog' subcommand\n"),

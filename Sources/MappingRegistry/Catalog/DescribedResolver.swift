@@ -8,10 +8,14 @@ import ModelStorage
 /// A data document names each item's model, and an item decoded from it
 /// is a value of exactly that model's type; so whether a mapping's model
 /// type and its view take the item is decided by the catalog's relations
-/// (the same type, or one the catalog says `contains` it), and its kind,
-/// sections and items decide as they do when resolving. What no catalog
-/// can answer is a predicate: each is a ``PredicateQuestion``, and the
-/// caller resolves once per combination of answers it wants to try.
+/// (the same type, or one the catalog says `contains` it; neither, where
+/// the catalog says the two cannot share a value), and its kind, sections
+/// and items decide as they do when resolving. What no catalog can answer
+/// is a ``Question``: a predicate, or whether the item's type is a value of
+/// a protocol the catalog says only that it may share a value with
+/// (conformance is known only from a value, never when the catalog is
+/// written); the caller resolves once per combination of answers it
+/// wants to try.
 package struct DescribedResolver {
     /// One predicate, with its argument, whose answer for an item is not
     /// known without the app's code: two mappings that call the same
@@ -34,6 +38,62 @@ package struct DescribedResolver {
 
         package static func < (lhs: PredicateQuestion, rhs: PredicateQuestion) -> Bool {
             lhs.description < rhs.description
+        }
+    }
+
+    /// Whether every item of a model is a value of another type, where the
+    /// catalog says only that the two may share a value: a concrete type
+    /// and a protocol (or another type whose relations are not decided
+    /// when the catalog is written). Equal when they name the same two types.
+    package struct TypeQuestion: Hashable, Sendable, CustomStringConvertible {
+        /// The item's model type.
+        let model: ModelType
+        /// The type it may or may not be a value of.
+        let type: ModelType
+
+        /// `'Side' is a 'Food'`.
+        package var description: String { "'\(model.name)' is a '\(type.name)'" }
+        /// `'Side' is not a 'Food'`.
+        package var denial: String { "'\(model.name)' is not a '\(type.name)'" }
+
+        package static func == (lhs: TypeQuestion, rhs: TypeQuestion) -> Bool {
+            lhs.model.id == rhs.model.id && lhs.type.id == rhs.type.id
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(model.id)
+            hasher.combine(type.id)
+        }
+    }
+
+    /// Something whose answer for an item decides which mapping shows it,
+    /// and that the catalog cannot answer.
+    package enum Question: Hashable, Sendable, Comparable, CustomStringConvertible {
+        /// A predicate the mappings call.
+        case predicate(PredicateQuestion)
+        /// A type relation the catalog leaves open.
+        case type(TypeQuestion)
+
+        /// `isVegan`, `priceAbove(20)`, `'Side' is a 'Food'`: how it reads when it holds.
+        package var description: String {
+            switch self {
+            case let .predicate(question): question.description
+            case let .type(question): question.description
+            }
+        }
+
+        /// How a type relation reads when it does not hold
+        /// (`'Side' is not a 'Food'`); `nil` for a predicate.
+        package var denial: String? {
+            switch self {
+            case .predicate: nil
+            case let .type(question): question.denial
+            }
+        }
+
+        /// Predicates first, then type relations, each by how they read.
+        package static func < (lhs: Question, rhs: Question) -> Bool {
+            (lhs.denial != nil ? 1 : 0, lhs.description) < (rhs.denial != nil ? 1 : 0, rhs.description)
         }
     }
 
@@ -76,29 +136,52 @@ package struct DescribedResolver {
         self.plugins = plugins
     }
 
-    /// The predicates whose answers can change which mapping of `registry`
-    /// shows an item of a model at a place: those left in the conditions of
-    /// the mappings of the kind whose types take the model and whose
-    /// sections and items do not already rule them out.
+    /// The questions whose answers can change which mapping of `registry`
+    /// shows an item of a model at a place: the type relations the catalog
+    /// leaves open between the model and the mappings of the kind whose
+    /// conditions do not already rule them out there, and the predicates
+    /// left in the conditions of those mappings (whose sections and items
+    /// do not decide them).
     ///
     /// - Parameters:
     ///   - registry: Mappings loaded with this resolver's plugins.
     ///   - model: The item's model name; `nil` for a `null` item (nothing to ask).
     ///   - position: Where it is stored.
     ///   - kind: The kind of place.
-    /// - Returns: The questions, sorted by name.
-    package func questions(in registry: MappingRegistry, model: String?, at position: ItemPosition, kind: ViewKind) -> [PredicateQuestion] {
-        var questions: Set<PredicateQuestion> = []
-        for mapping in candidates(in: registry, model: model, kind: kind) where mapping.condition.truth(at: position) == .unknown {
-            for call in mapping.condition.residual(at: position).predicateCalls {
-                questions.insert(PredicateQuestion(call))
+    /// - Returns: The questions, sorted: predicates, then type relations.
+    package func questions(in registry: MappingRegistry, model: String?, at position: ItemPosition, kind: ViewKind) -> [Question] {
+        var questions: Set<Question> = []
+        for candidate in candidates(in: registry, model: model, kind: kind) {
+            let truth = candidate.mapping.condition.truth(at: position)
+            guard truth != .no else { continue }
+            questions.formUnion(candidate.relations.map(Question.type))
+            guard truth == .unknown else { continue }
+            for call in candidate.mapping.condition.residual(at: position).predicateCalls {
+                questions.insert(.predicate(PredicateQuestion(call)))
             }
         }
         return questions.sorted()
     }
 
+    /// Whether some item could answer `questions` so: no type relation
+    /// holds while one it implies does not (an item that is a `Dish` is an
+    /// `Any` too, and one that is a `Food` is every protocol `Food` refines
+    /// that the catalog says contains it).
+    ///
+    /// - Parameters:
+    ///   - holding: The questions that hold; the others in `questions` do not.
+    ///   - questions: The questions asked.
+    package func isPossible(_ holding: Set<Question>, among questions: [Question]) -> Bool {
+        for case let .type(held) in holding {
+            for case let .type(other) in questions where other.model.id == held.model.id && !holding.contains(.type(other)) {
+                if other.type.contains(held.type) { return false }
+            }
+        }
+        return true
+    }
+
     /// Resolves an item known by its model's name, with the given
-    /// predicates holding and every other one not: the rule of
+    /// questions holding and every other one not: the rule of
     /// ``MappingRegistry/resolve(_:at:kind:context:)``, with the catalog's
     /// type relations in place of a value.
     ///
@@ -107,7 +190,8 @@ package struct DescribedResolver {
     ///   - model: The item's model name; `nil` for a `null` item (`nil-model`).
     ///   - position: Where it is stored.
     ///   - kind: The kind of place.
-    ///   - holding: The predicates that hold for the item.
+    ///   - holding: The questions that hold for the item: predicates, and
+    ///     type relations the catalog leaves open.
     /// - Returns: The mapping, or the diagnostic of the failure; the
     ///   diagnostic names the model, not a value, and not the position
     ///   (the caller has it), so one answer serves every item of a
@@ -117,14 +201,14 @@ package struct DescribedResolver {
         model: String?,
         at position: ItemPosition,
         kind: ViewKind,
-        holding: Set<PredicateQuestion>
+        holding: Set<Question>
     ) -> Resolution {
         guard let model else { return .missing(.nilModel(at: position, kind: kind)) }
         let answers = Answers(holding: holding)
         var top = Int.min
         var winners: [CompiledMapping] = []
-        for mapping in candidates(in: registry, model: model, kind: kind)
-        where mapping.condition.truth(at: position, answers) == .yes {
+        for (mapping, relations) in candidates(in: registry, model: model, kind: kind)
+        where relations.allSatisfy({ holding.contains(.type($0)) }) && mapping.condition.truth(at: position, answers) == .yes {
             if winners.isEmpty || mapping.priority > top {
                 top = mapping.priority
                 winners = [mapping]
@@ -154,22 +238,41 @@ package struct DescribedResolver {
         }
     }
 
-    /// The mappings of a kind whose model type and view both take every
-    /// value of the model's type, as the catalog relates them.
-    private func candidates(in registry: MappingRegistry, model: String?, kind: ViewKind) -> [CompiledMapping] {
+    /// The mappings of a kind whose model type and view may both take the
+    /// model's values, each with the type relations the catalog leaves
+    /// open that it takes them only if they hold: none where the catalog
+    /// says each type `contains` the model's (or is it); a mapping with a
+    /// type that cannot share a value with the model's is left out.
+    private func candidates(in registry: MappingRegistry, model: String?, kind: ViewKind) -> [(mapping: CompiledMapping, relations: [TypeQuestion])] {
         guard let model, let type = plugins.models[model]?.type,
               let slot = registry.reference.kindSlots.slot(of: kind) else { return [] }
-        return registry.reference.mappingsByKind[slot].filter { mapping in
-            mapping.model.type.contains(type) && mapping.view.model.contains(type)
+        return registry.reference.mappingsByKind[slot].compactMap { mapping in
+            var relations: [TypeQuestion] = []
+            for other in [mapping.model.type, mapping.view.model] where !other.contains(type) {
+                guard Self.isOpen(type, in: other) else { return nil }
+                let question = TypeQuestion(model: type, type: other)
+                if !relations.contains(question) { relations.append(question) }
+            }
+            return (mapping, relations)
         }
+    }
+
+    /// Whether an item of `model` may be a value of `other` that does not
+    /// contain it: the catalog says they may share a value, and one of
+    /// them is not a concrete type. Between two concrete types the item's
+    /// own type decides (it is exactly its model's type, and the catalog's
+    /// `contains` is exact for classes and value types).
+    private static func isOpen(_ model: ModelType, in other: ModelType) -> Bool {
+        func isConcrete(_ type: ModelType) -> Bool { type.shape == .value || type.shape == .reference }
+        return other.canShareValue(with: model) && !(isConcrete(model) && isConcrete(other))
     }
 
     /// The answers of one combination: the predicates given hold, the others do not.
     private struct Answers: PredicateAnswers {
-        let holding: Set<PredicateQuestion>
+        let holding: Set<Question>
 
         func truth(of call: PredicateCall) -> Truth {
-            holding.contains(PredicateQuestion(call)) ? .yes : .no
+            holding.contains(.predicate(PredicateQuestion(call))) ? .yes : .no
         }
     }
 }

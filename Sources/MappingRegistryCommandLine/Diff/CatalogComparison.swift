@@ -5,9 +5,12 @@ import ModelStorage
 /// with nothing but each item's model name, kind and place
 /// (`mapping-registry diff --catalog`).
 ///
-/// For each item, every combination of answers of the predicates that can
+/// For each item, every combination of answers of the questions that can
 /// decide it (in either registry) is tried, in the order of the numbers
-/// they make (none holding first); each pair of renderings that differ is
+/// they make (none holding first): the predicates, and the type relations
+/// the catalog leaves open (whether a `Side` is a `Food`, a protocol);
+/// combinations no item could answer (a relation holding while one it
+/// implies does not) are skipped. Each pair of renderings that differ is
 /// one ``RenderDifference``, with the combinations that give it. Items of
 /// one model and kind at places the conditions cannot tell apart (see
 /// ``DescribedResolver/Places``) resolve alike, so that work is done once
@@ -61,7 +64,7 @@ struct CatalogComparison {
             resolver.questions(in: old, model: model, at: position, kind: kind)
                 + resolver.questions(in: new, model: model, at: position, kind: kind)
         )).sorted()
-        func renderings(_ holding: Set<DescribedResolver.PredicateQuestion>) -> (old: ItemRendering, new: ItemRendering) {
+        func renderings(_ holding: Set<DescribedResolver.Question>) -> (old: ItemRendering, new: ItemRendering) {
             (
                 ItemRendering(resolver.resolve(in: old, model: model, at: position, kind: kind, holding: holding)),
                 ItemRendering(resolver.resolve(in: new, model: model, at: position, kind: kind, holding: holding))
@@ -80,8 +83,11 @@ struct CatalogComparison {
         }
         var pairs: [(key: String, old: ItemRendering, new: ItemRendering, combinations: Set<UInt64>)] = []
         var unchanged = false
+        var possible = 0
         for combination in 0..<(UInt64(1) << UInt64(questions.count)) {
             let holding = Set(questions.indices.filter { combination & (1 << UInt64($0)) != 0 }.map { questions[$0] })
+            guard resolver.isPossible(holding, among: questions) else { continue }
+            possible += 1
             let (before, after) = combination == 0 ? noneHolding : renderings(holding)
             if before.rendersLike(after) {
                 unchanged = true
@@ -95,13 +101,14 @@ struct CatalogComparison {
             }
         }
         let names = questions.map(\.description)
+        let denials = Dictionary(questions.compactMap { question in question.denial.map { (question.description, $0) } }) { first, _ in first }
         return pairs.map { pair in
             var difference = template
             difference.old = pair.old
             difference.new = pair.new
             difference.isCertain = !unchanged
-            let cases = PredicateCases(pair.combinations, over: names)
-            difference.cases = cases.isEverything ? nil : cases
+            let cases = PredicateCases(pair.combinations, over: names, denials: denials)
+            difference.cases = cases.isEverything || pair.combinations.count == possible ? nil : cases
             return difference
         }
     }

@@ -3,6 +3,9 @@ import MappingRegistry
 /// When something happens, in terms of predicates that only the app can
 /// answer: a set of combinations of their answers, said as briefly as it
 /// can be (`isVegan holds`, `isVegan holds and isSoldOut does not hold`).
+/// A question that is a statement rather than a predicate (a type relation
+/// the catalog leaves open) reads as itself or its denial:
+/// `isVegan holds and 'Side' is not a 'Food'`.
 ///
 /// Each combination is a number whose bit `i` says whether
 /// `questions[i]` holds. The set is written as a sum of products that
@@ -10,13 +13,24 @@ import MappingRegistry
 /// as few as possible (prime implicants, chosen greedily after the
 /// essential ones), so a predicate that makes no difference is not named.
 struct PredicateCases: Sendable, Equatable {
-    /// One product: the predicates it says hold, and those it says do not.
+    /// One product: the predicates it says hold, those it says do not, and
+    /// the statements it says are true or false.
     struct Term: Sendable, Equatable {
         var holding: [String]
         var notHolding: [String]
+        var statements: [Statement] = []
 
-        /// How many predicates it names.
-        var count: Int { holding.count + notHolding.count }
+        /// One statement and whether the product says it is true.
+        struct Statement: Sendable, Equatable {
+            /// The statement as it reads when true: `'Side' is a 'Food'`.
+            var name: String
+            var isTrue: Bool
+            /// As the product says it: the statement, or its denial.
+            var phrase: String
+        }
+
+        /// How many questions it names.
+        var count: Int { holding.count + notHolding.count + statements.count }
 
         /// `isVegan holds`, `isVegan and isSpicy hold`, `isSoldOut does not
         /// hold`, `neither isVegan nor isSpicy holds`, `none of a, b and c
@@ -34,6 +48,7 @@ struct PredicateCases: Sendable, Equatable {
             case 2: parts.append("neither \(notHolding[0]) nor \(notHolding[1]) holds")
             default: parts.append("none of \(PredicateCases.list(notHolding)) holds")
             }
+            parts += statements.map(\.phrase)
             return parts.joined(separator: " and ")
         }
     }
@@ -47,15 +62,21 @@ struct PredicateCases: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - combinations: The combinations in the set, as bits over `questions`.
-    ///   - questions: The predicates, by name (with their arguments).
-    init(_ combinations: Set<UInt64>, over questions: [String]) {
+    ///   - questions: The predicates, by name (with their arguments), and
+    ///     the statements, as they read when true.
+    ///   - denials: For each question that is a statement, how it reads
+    ///     when false (`'Side' is not a 'Food'`).
+    init(_ combinations: Set<UInt64>, over questions: [String], denials: [String: String] = [:]) {
         let all: UInt64 = questions.count >= 64 ? .max : (1 << UInt64(questions.count)) - 1
         let primes = Self.primeImplicants(of: combinations, mask: all)
         let chosen = Self.cover(combinations, with: primes)
         terms = chosen.map { implicant in
             var term = Term(holding: [], notHolding: [])
             for (index, question) in questions.enumerated() where implicant.cares & (1 << UInt64(index)) != 0 {
-                if implicant.value & (1 << UInt64(index)) != 0 {
+                let holds = implicant.value & (1 << UInt64(index)) != 0
+                if let denial = denials[question] {
+                    term.statements.append(Term.Statement(name: question, isTrue: holds, phrase: holds ? question : denial))
+                } else if holds {
                     term.holding.append(question)
                 } else {
                     term.notHolding.append(question)
@@ -73,10 +94,12 @@ struct PredicateCases: Sendable, Equatable {
         terms.map(\.phrase).joined(separator: ", or when ")
     }
 
-    /// The products as JSON: an array of objects, each predicate to whether it holds.
+    /// The products as JSON: an array of objects, each predicate (or
+    /// statement) to whether it holds (is true).
     var json: JSONValue {
         .array(terms.map { term in
-            .object((term.holding.map { ($0, JSONValue.bool(true)) } + term.notHolding.map { ($0, JSONValue.bool(false)) })
+            .object((term.holding.map { ($0, JSONValue.bool(true)) } + term.notHolding.map { ($0, JSONValue.bool(false)) }
+                + term.statements.map { ($0.name, JSONValue.bool($0.isTrue)) })
                 .sorted { $0.0 < $1.0 })
         })
     }
