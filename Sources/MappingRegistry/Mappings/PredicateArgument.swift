@@ -10,7 +10,7 @@
 ///
 /// The registry decodes it once, at load, into the argument type the
 /// predicate was registered with
-/// (``PluginCatalog/register(predicate:for:argument:filePath:line:_:)``); a value that
+/// (``PluginCatalog/register(predicate:for:argument:excludes:filePath:line:_:)``); a value that
 /// does not decode is a `wrong-type` load error.
 public enum PredicateArgument: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,

@@ -22,7 +22,7 @@ extension MappingRegistry {
     /// the number of mappings.
     ///
     /// Predicates registered with a context type
-    /// (``PluginCatalog/register(predicate:for:context:filePath:line:_:)``)
+    /// (``PluginCatalog/register(predicate:for:context:excludes:filePath:line:_:)``)
     /// are given `context`; when which mapping applies depends on one and
     /// `context` is `nil` or of another type, the item fails with
     /// `missing-context`. Without a context, resolving costs nothing extra.
