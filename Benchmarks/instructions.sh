@@ -3,7 +3,7 @@
 # noisy machine, unlike time. ResolutionBenchmarks --instructions W N runs,
 # for workload W at N mappings, the resolve loop, then the same 100 000 items
 # through the row's baseline loops, the ones the matrix times: the dictionary
-# lookup and, for (c), (g) and (h), the lookup plus the inline test. Each
+# lookup and, for (c), (e), (g) and (h), the lookup plus the inline test. Each
 # loop runs twice after a warm-up that is not counted; each loop's count is
 # its function's inclusive count, so every ratio comes from one process.
 #   Benchmarks/instructions.sh              # every row at 10 (mixes: 20) and 1 000 mappings
@@ -11,7 +11,7 @@
 #   Benchmarks/instructions.sh --rows 1000  # every row at 1 000 mappings
 # Prints one line per row: instructions per resolve, per dictionary lookup,
 # per lookup+test, and resolve over the row's target baseline (lookup+test
-# for c, g, h; the dictionary for the rest).
+# for c, e, g, h; the dictionary for the rest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "instructions: valgrind is not installed" >&2; exit 1; }

@@ -142,20 +142,22 @@ let menuMappings = #"""
 """#
 
 /// The sample data's sections (`Examples/Menu/Data/menu-data.json`), their
-/// items as the storage holds them; the gift card, which the sample leaves
-/// without a view on purpose, is left out.
+/// items as the storage holds them, with the two mistakes the sample makes
+/// on purpose left out, so that every row resolves as in a shipped app: the
+/// gift card (no view) and a dish both vegan and spicy outside section 0
+/// (two mappings of one priority), here only vegan.
 func menuSections() -> [[Any]] {
     [
         [
             MenuDish(name: "Truffle risotto", price: 24, detail: "carnaroli rice, black truffle"),
-            MenuDish(name: "Green curry", price: 16.5, detail: "Thai basil, jasmine rice", vegan: true, spicy: true),
+            MenuDish(name: "Green curry", price: 16.5, detail: "Thai basil, jasmine rice", spicy: true),
         ],
         [
             MenuDish(name: "Tomato soup", price: 6.5, vegan: true), MenuDish(name: "Chicken wings", price: 9.5, spicy: true),
             MenuDish(name: "Burrata", price: 11, detail: "heirloom tomatoes, basil oil", soldOut: true), MenuSide(name: "Garlic bread", price: 4.5),
         ],
         [
-            MenuDish(name: "Steak frites", price: 26, detail: "aged sirloin, bearnaise"), MenuDish(name: "Mapo tofu", price: 15, vegan: true, spicy: true),
+            MenuDish(name: "Steak frites", price: 26, detail: "aged sirloin, bearnaise"), MenuDish(name: "Mapo tofu", price: 15, vegan: true),
             MenuDish(name: "Mushroom risotto", price: 14, vegan: true), MenuSide(name: "Green salad", price: 5),
         ],
         [

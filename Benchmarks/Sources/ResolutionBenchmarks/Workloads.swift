@@ -16,9 +16,10 @@ struct Workload {
     let handSwitch: ((Any, ItemPosition) -> Int)?
     /// The mappings as a linear scan sees them.
     let scanEntries: [LinearScan.Entry]
-    /// The predicates' own cost per item, for workload (c).
-    /// Workload (c)'s floor: the dictionary lookup, then the item's own
-    /// predicate written inline (a cast to its type and the test).
+    /// The floor of the rows that test each item: the dictionary lookup,
+    /// then the item's own test written inline; for (c), (g), (h) its
+    /// predicate (a cast to its type and the test), for (e) whether its
+    /// `Optional` holds a value (a cast to the type inside).
     let lookupAndTest: ((Any, ItemPosition) -> Int)?
 }
 
@@ -112,6 +113,36 @@ private func lookupThenTest(_ items: [Any]) -> (Any, ItemPosition) -> Int {
     }
 }
 
+/// Workload (e)'s floor, as an app would write it by hand: the stored
+/// type's number from a dictionary (an `Optional`'s own type, as
+/// `type(of:)` gives it), then, for an `Optional`, the inline test of
+/// whether it holds a value: a cast to the type inside, which looks
+/// through every `Optional` level (`nil` at any level fails it).
+private func lookupThenUnwrap(_ items: [Any]) -> (Any, ItemPosition) -> Int {
+    var table: [ObjectIdentifier: Int] = [:]
+    for kind in 0..<10 {
+        table[ObjectIdentifier(type(of: makeItem(kind, 0)))] = kind
+        for depth in 1...2 { table[ObjectIdentifier(type(of: makeOptionalItem(kind, 0, depth: depth)))] = 16 * depth + kind }
+    }
+    return { item, _ in
+        guard let code = table[ObjectIdentifier(type(of: item))] else { return -1 }
+        guard code >= 16 else { return code }
+        let holds = switch code % 16 {
+        case 0: item is M0
+        case 1: item is M1
+        case 2: item is M2
+        case 3: item is M3
+        case 4: item is M4
+        case 5: item is M5
+        case 6: item is M6
+        case 7: item is M7
+        case 8: item is M8
+        default: item is M9
+        }
+        return holds ? code : -1
+    }
+}
+
 /// Registers `isEven<Type>` for each of the ten types.
 private func registerEvenPredicates(_ plugins: inout PluginCatalog) {
     func register<T: Identified & SendableMetatype>(_ type: T.Type, _ name: String) {
@@ -166,7 +197,7 @@ func makeWorkload(_ kind: WorkloadKind, mappings count: Int, itemCount: Int) -> 
                 : { item, _ in unwrapped(item).map(switchOnType) ?? -1 },
             scanEntries: typeTests.map { LinearScan.Entry(accepts: $0, holds: always, priority: 0) }
                 + Array(repeating: fillerEntry, count: max(0, count - 10)),
-            lookupAndTest: nil
+            lookupAndTest: kind == .optionals ? lookupThenUnwrap(items) : nil
         )
 
     case .sections, .nested:

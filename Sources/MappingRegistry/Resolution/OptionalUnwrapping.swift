@@ -12,6 +12,15 @@ protocol OptionalUnwrapping: SendableMetatype {
     /// Whether this is `.none`.
     var isNone: Bool { get }
 
+    /// Whether `optional` is `.none`: ``isNone`` for code that holds the
+    /// value where it lies, which passes it without a copy.
+    static func isNone(_ optional: Self) -> Bool
+
+    /// The wrapped value's dynamic type, as the address its
+    /// `ObjectIdentifier` holds, or 0 for `.none`. Only for a class payload:
+    /// `type(of:)` in generic code does not look inside an existential.
+    var wrappedClassKey: UInt { get }
+
     /// Runs `body` with the wrapped value; `false` (without running it)
     /// for `.none`. For code generic over the `Optional` type, which can
     /// then read the payload at its own type, with no cast and no `Any`.
@@ -30,6 +39,15 @@ extension Optional: OptionalUnwrapping {
     }
 
     var isNone: Bool { self == nil }
+
+    static func isNone(_ optional: Self) -> Bool { optional == nil }
+
+    var wrappedClassKey: UInt {
+        switch self {
+        case .some(let wrapped): UInt(bitPattern: ObjectIdentifier(Swift.type(of: wrapped)))
+        case .none: 0
+        }
+    }
 
     func withWrapped(_ body: (Wrapped) -> Void) -> Bool {
         switch self {

@@ -170,26 +170,45 @@ final class IndexedResolver: Resolver {
         let set = plan.candidatesBySlot.isEmpty ? 0 : Int(plan.candidatesBySlot[placeSlot(of: position)])
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
-        guard plan.takesAddress else { return decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source) }
+        var decision = Decision.missing
         // The typed predicates take the value where it is, at the plan's
         // type: no dynamic cast. Found only when the value is of that very
         // type (the `Any` opened, or an `Optional`'s fixed payload);
-        // otherwise every predicate casts.
-        let found = if let unwrapper {
+        // otherwise every predicate casts. (The decision is a small enum:
+        // an `Outcome`, which holds an `Any`, would be copied out of the
+        // closure through its value witnesses.)
+        let found = if !plan.takesAddress {
+            false
+        } else if let unwrapper {
             unwrapper.withPayloadAddress(model) { address in
-                decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
+                decision = decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
             }
         } else {
             OpenedValue.withAddress(of: model, ifTypeIs: plan.typeKey) { address in
-                decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
+                decision = decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
             }
         }
-        return found ?? decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source)
+        if !found { decision = decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source) }
+        switch decision {
+        case .resolved(let index): return .resolved(index)
+        case .missing: return .missing(reported(model, unwrapper))
+        case .ambiguous(let tied): return .ambiguous(tied, reported(model, unwrapper))
+        case .missingContext(let index): return .missingContext(index, reported(model, unwrapper))
+        }
     }
 
     /// The value an outcome reports: `model`, or its payload when `unwrapper` is given.
     private func reported(_ model: Any, _ unwrapper: OptionalUnwrapper?) -> Any {
         unwrapper.flatMap { $0.unwrap(model) } ?? model
+    }
+
+    /// What a candidate set's predicates decided: an ``Outcome`` without
+    /// the value it reports.
+    private enum Decision {
+        case resolved(Int)
+        case missing
+        case ambiguous([Int])
+        case missingContext(Int)
     }
 
     /// Applies candidate set `set` of a plan: the predicates of each
@@ -198,7 +217,7 @@ final class IndexedResolver: Resolver {
     private func decide<Source: ContextSource>(
         _ plan: ResolutionPlan, set: Int, _ model: Any, unwrapper: OptionalUnwrapper?, address: UnsafeRawPointer?,
         at position: ItemPosition, _ source: Source
-    ) -> Outcome {
+    ) -> Decision {
         // Reads the candidates in place, as plain integers.
         plan.entries.withUnsafeBufferPointer { entries in
             var cursor = Int(plan.setStarts[set])
@@ -218,7 +237,7 @@ final class IndexedResolver: Resolver {
                         if found < 0 { found = Int(entries[offset]) }
                     case .unknown:
                         // Which mapping wins depends on a context that is not there.
-                        return .missingContext(Int(entries[offset]), reported(model, unwrapper))
+                        return .missingContext(Int(entries[offset]))
                     }
                 }
                 if count == 1 { return .resolved(found) }
@@ -229,10 +248,10 @@ final class IndexedResolver: Resolver {
                     where plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, address: address, at: position, source) == .yes {
                         tied.append(Int(entries[offset]))
                     }
-                    return .ambiguous(tied.sorted(), reported(model, unwrapper))
+                    return .ambiguous(tied.sorted())
                 }
             }
-            return .missing(reported(model, unwrapper))
+            return .missing
         }
     }
 

@@ -15,15 +15,20 @@
 /// element of an `[any Food]`), or a class instance stored as its
 /// superclass, opens to that existential or superclass: the identities
 /// differ, and the caller reads the value through a cast instead.
+///
+/// `body` answers through what it captures, and the opening returns a
+/// `Bool`: a result passed back through the opened, generic function would
+/// be copied there through value witnesses.
 enum OpenedValue {
     /// Runs `body` with the address of the value inside `model` when the
     /// `Any` holds a value of exactly the type identified by `expected`;
-    /// `nil` (without running it) otherwise.
+    /// `false` (without running it) otherwise.
     @inline(__always)
-    static func withAddress<Result>(of model: Any, ifTypeIs expected: UInt, _ body: (UnsafeRawPointer) -> Result) -> Result? {
-        func open<T>(_ value: T) -> Result? {
-            guard UInt(bitPattern: ObjectIdentifier(T.self)) == expected else { return nil }
-            return withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+    static func withAddress(of model: Any, ifTypeIs expected: UInt, _ body: (UnsafeRawPointer) -> Void) -> Bool {
+        func open<T>(_ value: T) -> Bool {
+            guard UInt(bitPattern: ObjectIdentifier(T.self)) == expected else { return false }
+            withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+            return true
         }
         return _openExistential(model, do: open)
     }

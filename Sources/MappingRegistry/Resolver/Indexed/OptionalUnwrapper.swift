@@ -7,9 +7,9 @@ internal import MappingRegistryAtomics
 /// dynamic casts or boxes.
 ///
 /// Every read goes through public language features: the `Any` opened at
-/// its type (``OpenedValue``), each level's case asked of the `Optional`
-/// itself (``OptionalUnwrapping``), in code generic over that `Optional`
-/// type (``TypedOptionalLevel``).
+/// its type, each level's case asked of the `Optional` itself
+/// (``OptionalUnwrapping``), in code generic over that `Optional` type
+/// (``TypedOptionalLevel``).
 final class OptionalUnwrapper: @unchecked Sendable {
     // @unchecked: `someWinner` is only touched through the C atomics of
     // `MappingRegistryAtomics`; every other property is a `let`.
@@ -34,8 +34,6 @@ final class OptionalUnwrapper: @unchecked Sendable {
     /// core's reads of the line would then wait for it.
     private let paddingBefore = CacheLinePadding()
 
-    /// The cache key of the `Optional` type itself.
-    private let typeKey: UInt
     /// What the payload's type is.
     let payload: Payload
     /// The payload's cache key when it is ``Payload/fixed(_:)``, else 0.
@@ -58,7 +56,6 @@ final class OptionalUnwrapper: @unchecked Sendable {
         while let optional = innermost as? any OptionalUnwrapping.Type {
             innermost = optional.wrappedType
         }
-        typeKey = ResolutionCache.key(type)
         payload = switch TypeShape(innermost) {
         case .value where TypeMatching.isDecidedByType(innermost): .fixed(ResolutionCache.key(innermost))
         case .reference: .object
@@ -114,44 +111,44 @@ final class OptionalUnwrapper: @unchecked Sendable {
     @inline(__always)
     func payloadKey(_ model: Any) -> UInt? {
         if payload == .unknown { return nil }
-        return withOptional(model) { outermost.payloadKey(at: $0, fixedKey: fixedKey) }
+        return outermost.payloadKey(of: model, fixedKey: fixedKey)
     }
 
     /// The value inside `model`, which must be of this unwrapper's type;
     /// `nil` when it, or an `Optional` inside it, is `.none`.
     @inline(never)
     func unwrap(_ model: Any) -> Any? {
-        withOptional(model) { outermost.unwrap(at: $0) } ?? nil
+        outermost.unwrap(model)
     }
 
     /// Runs `body` with the address of the payload inside `model` (which
     /// must be of this unwrapper's type), for the typed predicates of the
-    /// payload type's plan; `nil` when the payload's type is not fixed (a
-    /// class payload is read through a cast instead), or a level is `.none`.
+    /// payload type's plan; `false` (without running it) when the payload's
+    /// type is not fixed (a class payload is read through a cast instead),
+    /// or a level is `.none`.
     @inline(__always)
-    func withPayloadAddress<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result? {
-        guard fixedKey != 0 else { return nil }
-        var result: Result?
-        _ = withOptional(model) { address in
-            outermost.withPayload(at: address) { result = body($0) }
-        }
-        return result
-    }
-
-    /// Runs `body` with the address of the `Optional` inside `model`: where
-    /// the `Any` holds it, or, when the `Any` holds it inside another
-    /// existential, a copy made by a cast.
-    @inline(__always)
-    private func withOptional<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result? {
-        if let result = OpenedValue.withAddress(of: model, ifTypeIs: typeKey, body) { return result }
-        return outermost.withCast(model, body)
+    func withPayloadAddress(_ model: Any, _ body: (UnsafeRawPointer) -> Void) -> Bool {
+        fixedKey != 0 && outermost.withPayload(of: model, body)
     }
 }
 
-/// Reads one level of an `Optional` type, given its address; the
-/// ``TypedOptionalLevel`` of each `Optional` type is the one to call.
+/// Reads one `Optional` type: given as an `Any` (the outermost level), or
+/// at an address (an inner level); the ``TypedOptionalLevel`` of each
+/// `Optional` type is the one to call.
 class OptionalLevel: @unchecked Sendable {
     // @unchecked: no stored state; subclasses keep only `let`s.
+
+    /// ``OptionalUnwrapper/payloadKey(_:)`` for a value of this level's
+    /// type given as an `Any`.
+    func payloadKey(of model: Any, fixedKey: UInt) -> UInt { 0 }
+
+    /// ``OptionalUnwrapper/unwrap(_:)`` for a value of this level's type
+    /// given as an `Any`.
+    func unwrap(_ model: Any) -> Any? { nil }
+
+    /// ``OptionalUnwrapper/withPayloadAddress(_:_:)`` for a value of this
+    /// level's type given as an `Any`.
+    func withPayload(of model: Any, _ body: (UnsafeRawPointer) -> Void) -> Bool { false }
 
     /// The cache key of the payload's dynamic type in the `Optional` at
     /// `address`: `fixedKey` when it is not 0 (a struct or enum), the
@@ -165,21 +162,20 @@ class OptionalLevel: @unchecked Sendable {
     /// Runs `body` with the address of the innermost payload of the
     /// `Optional` at `address`; `false` for `.none` at any level.
     func withPayload(at address: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) -> Bool { false }
-
-    /// Casts `model` to this level's `Optional` type and runs `body` with
-    /// the address of the copy; `nil` when it is not of that type.
-    func withCast<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result? { nil }
 }
 
 /// The reader of one `Optional` type `O`, generic over it so that asking
 /// its case, and reading its payload as `O.Wrapped`, are calls at its own
 /// type: no dynamic cast, no `Any`.
 ///
-/// Sound because every address it is given holds an `O`: the unwrapper
-/// passes one only after ``OpenedValue`` found an `O` in the `Any` (or a
-/// cast to `O` made one), and a level passes its inner level the address
-/// of its own payload, an `O.Wrapped`, which is the inner level's `O`
-/// (built from `O.Wrapped.self`).
+/// Sound because every address it reads holds an `O`. Given an `Any`, it
+/// opens it with `_openExistential` (which binds `T` to the type the `Any`
+/// holds) and takes the value's address only when `T` is `O` itself
+/// (metatype identity), as ``OpenedValue`` does; an `Any` holding the
+/// `Optional` inside another existential opens to that existential, and is
+/// cast to `O` instead. Given an address, it is the payload of the level
+/// outside, an `O.Wrapped` of that level's type, which is this `O`: each
+/// level is built from `O.Wrapped.self`.
 final class TypedOptionalLevel<O: OptionalUnwrapping>: OptionalLevel, @unchecked Sendable {
     // @unchecked: only `let`s.
 
@@ -193,13 +189,57 @@ final class TypedOptionalLevel<O: OptionalUnwrapping>: OptionalLevel, @unchecked
         self.wrappedIsClass = wrappedIsClass
     }
 
+    // MARK: - Given as an `Any`
+
+    override func payloadKey(of model: Any, fixedKey: UInt) -> UInt {
+        func open<T>(_ value: T) -> UInt {
+            guard T.self == O.self else { return castPayloadKey(model, fixedKey: fixedKey) }
+            return withUnsafePointer(to: value) { payloadKey(at: UnsafeRawPointer($0), fixedKey: fixedKey) }
+        }
+        return _openExistential(model, do: open)
+    }
+
+    override func unwrap(_ model: Any) -> Any? {
+        var value: Any?
+        func open<T>(_ opened: T) -> Bool {
+            guard T.self == O.self else { return false }
+            withUnsafePointer(to: opened) { value = unwrap(at: UnsafeRawPointer($0)) }
+            return true
+        }
+        if _openExistential(model, do: open) { return value }
+        guard let optional = model as? O else { return nil }
+        return withUnsafePointer(to: optional) { unwrap(at: UnsafeRawPointer($0)) }
+    }
+
+    override func withPayload(of model: Any, _ body: (UnsafeRawPointer) -> Void) -> Bool {
+        func open<T>(_ value: T) -> Bool {
+            guard T.self == O.self else { return false }
+            return withUnsafePointer(to: value) { withPayload(at: UnsafeRawPointer($0), body) }
+        }
+        return _openExistential(model, do: open)
+    }
+
+    /// ``payloadKey(of:fixedKey:)`` for an `Any` that holds the `Optional`
+    /// inside another existential: a copy made by a cast.
+    @inline(never)
+    private func castPayloadKey(_ model: Any, fixedKey: UInt) -> UInt {
+        guard let optional = model as? O else { return 0 }
+        return withUnsafePointer(to: optional) { payloadKey(at: UnsafeRawPointer($0), fixedKey: fixedKey) }
+    }
+
+    // MARK: - At an address
+
     override func payloadKey(at address: UnsafeRawPointer, fixedKey: UInt) -> UInt {
         let optional = address.assumingMemoryBound(to: O.self)
-        if inner == nil, fixedKey != 0 { return optional.pointee.isNone ? 0 : fixedKey }
+        if inner == nil {
+            if fixedKey != 0 { return O.isNone(optional.pointee) ? 0 : fixedKey }
+            if wrappedIsClass { return optional.pointee.wrappedClassKey }
+        }
         var key: UInt = 0
+        let inner = inner, wrappedIsClass = wrappedIsClass
         _ = optional.pointee.withWrapped { wrapped in
             if let inner {
-                key = withUnsafePointer(to: wrapped) { inner.payloadKey(at: UnsafeRawPointer($0), fixedKey: fixedKey) }
+                withUnsafePointer(to: wrapped) { key = inner.payloadKey(at: UnsafeRawPointer($0), fixedKey: fixedKey) }
             } else if fixedKey != 0 {
                 key = fixedKey
             } else if wrappedIsClass {
@@ -212,9 +252,10 @@ final class TypedOptionalLevel<O: OptionalUnwrapping>: OptionalLevel, @unchecked
 
     override func unwrap(at address: UnsafeRawPointer) -> Any? {
         var value: Any?
+        let inner = inner
         _ = address.assumingMemoryBound(to: O.self).pointee.withWrapped { wrapped in
             if let inner {
-                value = withUnsafePointer(to: wrapped) { inner.unwrap(at: UnsafeRawPointer($0)) }
+                withUnsafePointer(to: wrapped) { value = inner.unwrap(at: UnsafeRawPointer($0)) }
             } else {
                 value = wrapped
             }
@@ -224,6 +265,7 @@ final class TypedOptionalLevel<O: OptionalUnwrapping>: OptionalLevel, @unchecked
 
     override func withPayload(at address: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) -> Bool {
         var found = false
+        let inner = inner
         _ = address.assumingMemoryBound(to: O.self).pointee.withWrapped { wrapped in
             withUnsafePointer(to: wrapped) { payload in
                 if let inner {
@@ -235,13 +277,6 @@ final class TypedOptionalLevel<O: OptionalUnwrapping>: OptionalLevel, @unchecked
             }
         }
         return found
-    }
-
-    override func withCast<Result>(_ model: Any, _ body: (UnsafeRawPointer) -> Result) -> Result? {
-        switch model {
-        case let optional as O: withUnsafePointer(to: optional) { body(UnsafeRawPointer($0)) }
-        default: nil
-        }
     }
 }
 

@@ -146,7 +146,8 @@ import Testing
         let test = TypedPredicateTest(Dish.self) { dish, position in dish.vegan && position.item == 1 }
         let box = TypedPredicateBox.make(test.body)
         for (dish, item) in [(Dish(name: "a", price: 1, vegan: true), 1), (Dish(name: "a", price: 1, vegan: true), 0), (Dish(name: "b", price: 2), 1)] {
-            let answer = OpenedValue.withAddress(of: dish, ifTypeIs: ResolutionCache.key(Dish.self)) { box.test($0, at(item, 0)) }
+            var answer: Bool?
+            #expect(OpenedValue.withAddress(of: dish, ifTypeIs: ResolutionCache.key(Dish.self)) { answer = box.test($0, at(item, 0)) })
             #expect(answer == (dish.vegan && item == 1))
         }
     }
