@@ -16,10 +16,10 @@ protocol OptionalUnwrapping: SendableMetatype {
     /// value where it lies, which passes it without a copy.
     static func isNone(_ optional: Self) -> Bool
 
-    /// The wrapped value's dynamic type, as the address its
-    /// `ObjectIdentifier` holds, or 0 for `.none`. Only for a class payload:
-    /// `type(of:)` in generic code does not look inside an existential.
-    var wrappedClassKey: UInt { get }
+    /// The wrapped value's dynamic type, or `nil` for `.none`. Only for a
+    /// class payload: `type(of:)` in generic code does not look inside an
+    /// existential.
+    var wrappedClassIdentifier: ObjectIdentifier? { get }
 
     /// Runs `body` with the wrapped value; `false` (without running it)
     /// for `.none`. For code generic over the `Optional` type, which can
@@ -42,10 +42,10 @@ extension Optional: OptionalUnwrapping {
 
     static func isNone(_ optional: Self) -> Bool { optional == nil }
 
-    var wrappedClassKey: UInt {
+    var wrappedClassIdentifier: ObjectIdentifier? {
         switch self {
-        case .some(let wrapped): UInt(bitPattern: ObjectIdentifier(Swift.type(of: wrapped)))
-        case .none: 0
+        case .some(let wrapped): ObjectIdentifier(Swift.type(of: wrapped))
+        case .none: nil
         }
     }
 

@@ -233,7 +233,11 @@ final class TypedOptionalLevel<O: OptionalUnwrapping>: OptionalLevel, @unchecked
         let optional = address.assumingMemoryBound(to: O.self)
         if inner == nil {
             if fixedKey != 0 { return O.isNone(optional.pointee) ? 0 : fixedKey }
-            if wrappedIsClass { return optional.pointee.wrappedClassKey }
+            if wrappedIsClass {
+                // The address an ObjectIdentifier holds, as the cache's key word.
+                guard let identifier = optional.pointee.wrappedClassIdentifier else { return 0 }
+                return UInt(bitPattern: identifier)
+            }
         }
         var key: UInt = 0
         let inner = inner, wrappedIsClass = wrappedIsClass
