@@ -41,7 +41,7 @@ struct CalledAnswers<Source: ContextSource>: PredicateAnswers {
         switch call.body {
         case .plain(let test, _):
             return test(value, position) ? .yes : .no
-        case .contextual(let test, _):
+        case .contextual(let test, _, _):
             // The test checks the value's type before the context: a value
             // the predicate does not take is `no` with or without one.
             guard let answer = test(value, position, source.context) else { return .unknown }

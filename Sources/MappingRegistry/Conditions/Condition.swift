@@ -122,17 +122,18 @@ struct PredicateCall: Sendable, Hashable {
         return nil
     }
 
-    /// The test on a value known to be of the predicate's model type, when
-    /// it reads no render context: what the resolution index calls, without
-    /// a dynamic cast, for a type the predicate takes by address.
+    /// The test on a value known to be of the predicate's model type: what
+    /// the resolution index calls, without a dynamic cast of the model, for
+    /// a value of exactly that type.
     var typedTest: TypedPredicateTest? {
-        if case .plain(_, let typed) = body { return typed }
-        return nil
+        switch body {
+        case .plain(_, let typed), .contextual(_, _, let typed): typed
+        }
     }
 
     /// The type of render context the predicate reads, if it reads one.
     var contextType: String? {
-        if case .contextual(_, let type) = body { return type }
+        if case .contextual(_, let type, _) = body { return type }
         return nil
     }
 

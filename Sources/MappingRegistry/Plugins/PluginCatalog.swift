@@ -226,7 +226,10 @@ public struct PluginCatalog: Sendable {
             return test(model, context, position)
         }
         let contextType = String(describing: Context.self)
-        var plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in .contextual(bound, contextType: contextType) }
+        let typed = TypedPredicateTest(M.self, context: Context.self, test)
+        var plugin = PredicatePlugin(name: predicate, model: ModelType(model), argumentType: nil) { _ in
+            .contextual(bound, contextType: contextType, typed: typed)
+        }
         plugin.contextTypeName = contextType
         insert(plugin, into: \.predicates, category: "predicate", site: "\(filePath):\(line)")
     }
@@ -264,7 +267,9 @@ public struct PluginCatalog: Sendable {
                 guard let model = value as? M else { return false }
                 guard let context = context as? Context else { return nil }
                 return test(model, decoded, context, position)
-            }, contextType: contextType)
+            }, contextType: contextType, typed: TypedPredicateTest(M.self, context: Context.self) { model, context, position in
+                test(model, decoded, context, position)
+            })
         }
         plugin.contextTypeName = contextType
         insert(plugin, into: \.predicates, category: "predicate", site: "\(filePath):\(line)")

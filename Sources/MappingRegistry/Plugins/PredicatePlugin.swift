@@ -47,24 +47,38 @@ enum PredicateBody: Sendable {
     /// A test of the value and position alone; `typed`, the same test on
     /// a value already known to be of the predicate's model type.
     case plain(PredicatePlugin.Test, typed: TypedPredicateTest?)
-    /// A test that also reads a render context of the named type.
-    case contextual(PredicatePlugin.ContextualTest, contextType: String)
+    /// A test that also reads a render context of the named type; `typed`,
+    /// the same test on a value already known to be of the model type.
+    case contextual(PredicatePlugin.ContextualTest, contextType: String, typed: TypedPredicateTest?)
 }
 
 /// A predicate's test on a value known to be of its model type: what the
 /// resolution index calls when a plan's dynamic type is exactly the
 /// predicate's model type, with the value as the index opened it from its
-/// `Any` (no dynamic cast of the model before the call).
+/// `Any` (no dynamic cast, and no copy, of the model before the call).
 struct TypedPredicateTest: Sendable {
     /// The model type the test takes.
     let model: ObjectIdentifier
-    /// The test, typed: its ``TypedPredicateBody/Model`` is the model type.
-    let body: any TypedPredicateBody
+    /// The test, typed: its `Model` is the model type.
+    let body: Body
+
+    /// A typed test, with or without a render context.
+    enum Body: Sendable {
+        case plain(any TypedPredicateBody)
+        case contextual(any TypedContextualPredicateBody)
+    }
 
     /// The typed form of `test`, a predicate on `M`.
     init<M>(_ model: M.Type, _ test: @escaping @Sendable (M, ItemPosition) -> Bool) {
         self.model = ObjectIdentifier(M.self)
-        body = TypedPredicateClosure(test: test)
+        body = .plain(TypedPredicateClosure(test: test))
+    }
+
+    /// The typed form of `test`, a predicate on `M` that reads a render
+    /// context of type `Context`.
+    init<M, Context>(_ model: M.Type, context: Context.Type, _ test: @escaping @Sendable (M, Context, ItemPosition) -> Bool) {
+        self.model = ObjectIdentifier(M.self)
+        body = .contextual(TypedContextualPredicateClosure(test: test))
     }
 
     /// Whether values of a dynamic type may be handed to ``body`` as they
@@ -80,18 +94,24 @@ struct TypedPredicateTest: Sendable {
 protocol TypedPredicateBody: Sendable {
     associatedtype Model
     /// Whether the predicate holds for a model at a position.
-    func test(_ model: Model, at position: ItemPosition) -> Bool
+    var test: @Sendable (Model, ItemPosition) -> Bool { get }
 }
 
 /// A ``TypedPredicateBody`` holding the registered closure.
 struct TypedPredicateClosure<Model>: TypedPredicateBody {
-    let closure: @Sendable (Model, ItemPosition) -> Bool
+    let test: @Sendable (Model, ItemPosition) -> Bool
+}
 
-    init(test: @escaping @Sendable (Model, ItemPosition) -> Bool) {
-        closure = test
-    }
+/// A predicate's test on its own model type and its own render context
+/// type, which code generic over the body can call with values of those types.
+protocol TypedContextualPredicateBody: Sendable {
+    associatedtype Model
+    associatedtype Context
+    /// Whether the predicate holds for a model, with a context, at a position.
+    var test: @Sendable (Model, Context, ItemPosition) -> Bool { get }
+}
 
-    func test(_ model: Model, at position: ItemPosition) -> Bool {
-        closure(model, position)
-    }
+/// A ``TypedContextualPredicateBody`` holding the registered closure.
+struct TypedContextualPredicateClosure<Model, Context>: TypedContextualPredicateBody {
+    let test: @Sendable (Model, Context, ItemPosition) -> Bool
 }

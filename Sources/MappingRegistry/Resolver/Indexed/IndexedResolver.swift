@@ -171,24 +171,30 @@ final class IndexedResolver: Resolver {
         let winner = plan.winners[set]
         if winner >= 0 { return .resolved(Int(winner)) }
         var decision = Decision.missing
-        // The typed predicates take the value where it is, at the plan's
-        // type: no dynamic cast. Found only when the value is of that very
-        // type (the `Any` opened, or an `Optional`'s fixed payload);
-        // otherwise every predicate casts. (The decision is a small enum:
-        // an `Outcome`, which holds an `Any`, would be copied out of the
-        // closure through its value witnesses.)
-        let found = if !plan.takesAddress {
-            false
-        } else if let unwrapper {
-            unwrapper.withPayloadAddress(model) { address in
-                decision = decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
-            }
+        // The typed tests take the value as it is, at the plan's type: no
+        // dynamic cast. Found only when the value is of that very type (the
+        // `Any` opened, or an `Optional`'s fixed payload); otherwise every
+        // test casts. (The decision is a small enum: an `Outcome`, which
+        // holds an `Any`, would be copied out of the closure through its
+        // value witnesses.)
+        let found: Bool
+        if !plan.takesTypedValue {
+            found = false
         } else {
-            OpenedValue.withAddress(of: model, ifTypeIs: plan.typeKey) { address in
-                decision = decide(plan, set: set, model, unwrapper: unwrapper, address: address, at: position, source)
+            let context = source.context
+            if let unwrapper {
+                found = unwrapper.withPayloadAddress(model) { address in
+                    decision = decide(plan, set: set, model, unwrapper: unwrapper, at: position, source) {
+                        $0.truth(at: address, at: position, context: context)
+                    }
+                }
+            } else {
+                found = OpenedValue.withTypedTruth(of: model, ifTypeIs: plan.typeKey, at: position, context: context) { typed in
+                    decision = decide(plan, set: set, model, unwrapper: unwrapper, at: position, source, typed: typed)
+                }
             }
         }
-        if !found { decision = decide(plan, set: set, model, unwrapper: unwrapper, address: nil, at: position, source) }
+        if !found { decision = decide(plan, set: set, model, unwrapper: unwrapper, at: position, source) { _ in nil } }
         switch decision {
         case .resolved(let index): return .resolved(index)
         case .missing: return .missing(reported(model, unwrapper))
@@ -212,11 +218,11 @@ final class IndexedResolver: Resolver {
     }
 
     /// Applies candidate set `set` of a plan: the predicates of each
-    /// priority level in turn. `address`: where a value of the plan's type
-    /// is, for the plan's typed predicates.
+    /// priority level in turn. `typed`: runs the plan's typed tests on the
+    /// value, when it is at hand at the plan's type (else answers `nil`).
     private func decide<Source: ContextSource>(
-        _ plan: ResolutionPlan, set: Int, _ model: Any, unwrapper: OptionalUnwrapper?, address: UnsafeRawPointer?,
-        at position: ItemPosition, _ source: Source
+        _ plan: ResolutionPlan, set: Int, _ model: Any, unwrapper: OptionalUnwrapper?,
+        at position: ItemPosition, _ source: Source, typed: (TypedTest) -> Truth?
     ) -> Decision {
         // Reads the candidates in place, as plain integers.
         plan.entries.withUnsafeBufferPointer { entries in
@@ -230,7 +236,7 @@ final class IndexedResolver: Resolver {
                 var count = definiteCount
                 var found = definiteCount > 0 ? Int(entries[definite]) : -1
                 for offset in stride(from: predicated, to: cursor, by: 2) {
-                    switch plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, address: address, at: position, source) {
+                    switch plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, typed: typed, at: position, source) {
                     case .no: continue
                     case .yes:
                         count += 1
@@ -245,7 +251,7 @@ final class IndexedResolver: Resolver {
                     // Ambiguous: the rare path may allocate.
                     var tied = (definite..<predicated).map { Int(entries[$0]) }
                     for offset in stride(from: predicated, to: cursor, by: 2)
-                    where plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, address: address, at: position, source) == .yes {
+                    where plan.truth(Int(entries[offset + 1]), model, unwrapper: unwrapper, typed: typed, at: position, source) == .yes {
                         tied.append(Int(entries[offset]))
                     }
                     return .ambiguous(tied.sorted())

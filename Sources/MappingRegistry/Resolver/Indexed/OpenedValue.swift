@@ -1,6 +1,9 @@
+import ModelStorage
+
 /// The value inside an `Any`, opened at its own type, for the index's
-/// typed readers (``TypedPredicateCaller``, ``TypedOptionalLevel``): they
-/// take the value's address and read it as the type they were built for.
+/// typed readers: ``TypedTest``s take the opened value itself, a
+/// ``TypedOptionalLevel`` its address, and read it as the type they were
+/// built for.
 ///
 /// What keeps that sound is a check of identity, never a layout: the `Any`
 /// is opened with `_openExistential` (the standard library's opening of an
@@ -20,6 +23,24 @@
 /// `Bool`: a result passed back through the opened, generic function would
 /// be copied there through value witnesses.
 enum OpenedValue {
+    /// Runs `body` with a function that answers a ``TypedTest`` for the
+    /// value inside `model`, when the `Any` holds a value of exactly the
+    /// type identified by `expected`; `false` (without running it)
+    /// otherwise. The value is handed to the tests where it lies in the
+    /// `Any`, not copied.
+    @inline(__always)
+    static func withTypedTruth(
+        of model: Any, ifTypeIs expected: UInt, at position: ItemPosition, context: (any Sendable)?,
+        _ body: ((TypedTest) -> Truth?) -> Void
+    ) -> Bool {
+        func open<T>(_ value: T) -> Bool {
+            guard UInt(bitPattern: ObjectIdentifier(T.self)) == expected else { return false }
+            body { $0.truth(of: value, at: position, context: context) }
+            return true
+        }
+        return _openExistential(model, do: open)
+    }
+
     /// Runs `body` with the address of the value inside `model` when the
     /// `Any` holds a value of exactly the type identified by `expected`;
     /// `false` (without running it) otherwise.

@@ -37,16 +37,16 @@ final class ResolutionPlan: Sendable {
     /// ``predicateBoxes`` keeps them alive.
     let predicates: [Unmanaged<PredicateBox>?]
     private let predicateBoxes: [PredicateBox]
-    /// For each test that is a single predicate reading no render context
-    /// whose model type is the plan's type itself, the predicate on the
-    /// value's address: called with no dynamic cast of the model. `nil` for
-    /// the others. Unmanaged like ``predicates``.
-    let typedPredicates: [Unmanaged<TypedPredicateBox>?]
-    private let typedPredicateBoxes: [TypedPredicateBox]
-    /// Whether any test is in ``typedPredicates``, so evaluating wants the value's address.
-    let takesAddress: Bool
+    /// For each test whose every predicate takes the plan's type itself,
+    /// the test compiled for values of that type: called with the value as
+    /// it is, no dynamic cast of the model. `nil` for the others. Unmanaged
+    /// like ``predicates``.
+    let typedTests: [Unmanaged<TypedTest>?]
+    private let typedTestBoxes: [TypedTest]
+    /// Whether any test is in ``typedTests``, so evaluating wants the value opened.
+    let takesTypedValue: Bool
     /// The cache key of the type the plan is for: a value's address is
-    /// handed to ``typedPredicates`` only when the value is of this type.
+    /// handed to ``typedTests`` only when the value is of this type.
     let typeKey: UInt
     /// For each section slot and item slot of the registry (at
     /// `section * itemSlotCount + item`), the index of its candidate set;
@@ -65,9 +65,9 @@ final class ResolutionPlan: Sendable {
         tests = []
         predicates = []
         predicateBoxes = []
-        typedPredicates = []
-        typedPredicateBoxes = []
-        takesAddress = false
+        typedTests = []
+        typedTestBoxes = []
+        takesTypedValue = false
         typeKey = 0
         candidatesBySlot = []
     }
@@ -77,14 +77,14 @@ final class ResolutionPlan: Sendable {
 
     /// Whether test `index` holds for a value at a position: `unknown`
     /// only when a predicate that reads a render context has none of its type.
+    ///
+    /// - Parameter typed: Runs a typed test on the value, when it is at
+    ///   hand at the plan's type; `nil` when it is not.
     @inline(__always)
     func truth<Source: ContextSource>(
-        _ index: Int, _ model: Any, unwrapper: OptionalUnwrapper?, address: UnsafeRawPointer?, at position: ItemPosition, _ source: Source
+        _ index: Int, _ model: Any, unwrapper: OptionalUnwrapper?, typed: (TypedTest) -> Truth?, at position: ItemPosition, _ source: Source
     ) -> Truth {
-        if let address, let typed = typedPredicates[index] {
-            // `address` holds a value of the plan's type (see `IndexedResolver.evaluate`).
-            return typed._withUnsafeGuaranteedRef { $0.test(address, position) } ? .yes : .no
-        }
+        if let test = typedTests[index], let truth = test._withUnsafeGuaranteedRef(typed) { return truth }
         // The value as an `Any`: the model itself, or an Optional model's payload, unwrapped only now.
         guard let unwrapper else { return truth(index, of: model, at: position, source) }
         return truth(index, of: unwrapper.unwrap(model) ?? model, at: position, source)
@@ -147,13 +147,10 @@ final class ResolutionPlan: Sendable {
         }
         predicateBoxes = boxes.compactMap(\.self)
         predicates = boxes.map { $0.map(Unmanaged.passUnretained) }
-        let typedBoxes = builder.tests.map { test -> TypedPredicateBox? in
-            if case .predicate(let call) = test, let typed = call.typedTest, typed.takes(type) { return TypedPredicateBox.make(typed.body) }
-            return nil
-        }
-        typedPredicateBoxes = typedBoxes.compactMap(\.self)
-        typedPredicates = typedBoxes.map { $0.map(Unmanaged.passUnretained) }
-        takesAddress = !typedPredicateBoxes.isEmpty
+        let typed = builder.tests.map { TypedTest.make($0, for: type) }
+        typedTestBoxes = typed.compactMap(\.self)
+        typedTests = typed.map { $0.map(Unmanaged.passUnretained) }
+        takesTypedValue = !typedTestBoxes.isEmpty
         typeKey = ResolutionCache.key(type)
         candidatesBySlot = bySlot
     }
@@ -228,43 +225,5 @@ final class PredicateBox: Sendable {
 
     init(_ test: @escaping PredicatePlugin.Test) {
         self.test = test
-    }
-}
-
-/// A predicate's test on a value's address, in an object a plan can point
-/// at without retaining it: a ``TypedPredicateCaller`` for the predicate's
-/// model type.
-class TypedPredicateBox: @unchecked Sendable {
-    // @unchecked: no stored state; the subclass keeps only a `let`.
-
-    /// The box of a typed predicate body, opened at its model type.
-    static func make(_ body: any TypedPredicateBody) -> TypedPredicateBox {
-        func make<Body: TypedPredicateBody>(_ body: Body) -> TypedPredicateBox { TypedPredicateCaller(body) }
-        return make(body)
-    }
-
-    /// Whether the predicate holds for the value at `address`, which must
-    /// be of the predicate's model type.
-    func test(_ address: UnsafeRawPointer, _ position: ItemPosition) -> Bool { false }
-}
-
-/// Calls a typed predicate with the value at an address, read as its model
-/// type.
-///
-/// Sound because a plan makes one only for a predicate whose model type is
-/// the plan's type (``TypedPredicateTest/takes(_:)``), and passes it only
-/// the address of a value of the plan's type (found by ``OpenedValue`` or
-/// an ``OptionalUnwrapper``'s fixed payload, both checked by identity): the
-/// memory there is bound to `Body.Model`.
-final class TypedPredicateCaller<Body: TypedPredicateBody>: TypedPredicateBox, @unchecked Sendable {
-    // @unchecked: `body` is a `let` of a `Sendable` type.
-    private let body: Body
-
-    init(_ body: Body) {
-        self.body = body
-    }
-
-    override func test(_ address: UnsafeRawPointer, _ position: ItemPosition) -> Bool {
-        body.test(address.assumingMemoryBound(to: Body.Model.self).pointee, at: position)
     }
 }

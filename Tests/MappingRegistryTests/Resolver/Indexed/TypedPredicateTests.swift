@@ -141,14 +141,57 @@ import Testing
     }
 
     /// A typed predicate is called with the value the index opened, at its
-    /// own type; the same predicate through its cast gives the same answers.
+    /// own type, or read at an address; both give the cast's answers.
     @Test func aTypedPredicateReadsTheOpenedValue() throws {
-        let test = TypedPredicateTest(Dish.self) { dish, position in dish.vegan && position.item == 1 }
-        let box = TypedPredicateBox.make(test.body)
+        let predicate = TypedPredicateTest(Dish.self) { dish, position in dish.vegan && position.item == 1 }
+        let call = PredicateCall(name: "p", argument: nil, body: .plain({ _, _ in false }, typed: predicate))
+        let test = try #require(TypedTest.make(.predicate(call), for: Dish.self))
+        #expect(TypedTest.make(.predicate(call), for: Drink.self) == nil)
         for (dish, item) in [(Dish(name: "a", price: 1, vegan: true), 1), (Dish(name: "a", price: 1, vegan: true), 0), (Dish(name: "b", price: 2), 1)] {
-            var answer: Bool?
-            #expect(OpenedValue.withAddress(of: dish, ifTypeIs: ResolutionCache.key(Dish.self)) { answer = box.test($0, at(item, 0)) })
-            #expect(answer == (dish.vegan && item == 1))
+            let expected: Truth = dish.vegan && item == 1 ? .yes : .no
+            var answer: Truth?
+            #expect(OpenedValue.withTypedTruth(of: dish, ifTypeIs: ResolutionCache.key(Dish.self), at: at(item, 0), context: nil) { typed in
+                answer = typed(test)
+            })
+            #expect(answer == expected)
+            #expect(withUnsafePointer(to: dish) { test.truth(at: UnsafeRawPointer($0), at: at(item, 0), context: nil) } == expected)
+            #expect(!OpenedValue.withTypedTruth(of: Drink(name: "d"), ifTypeIs: ResolutionCache.key(Dish.self), at: at(item, 0), context: nil) { _ in })
         }
+    }
+
+    struct Tonight: Sendable { var soldOut: Set<String> }
+    class Settings: @unchecked Sendable { var soldOut: Set<String> = ["a"] }
+    final class EveningSettings: Settings, @unchecked Sendable {}
+
+    /// A typed predicate that reads a render context: the context opened at
+    /// its own type, cast when it is a subclass, `unknown` when it is
+    /// missing or of another type; inside `all`, `any` and `not` as the
+    /// condition's own evaluator answers.
+    @Test func aTypedContextualPredicateReadsTheContextAsTheCastWould() throws {
+        let byStruct = TypedPredicateTest(Dish.self, context: Tonight.self) { dish, tonight, _ in tonight.soldOut.contains(dish.name) }
+        let byClass = TypedPredicateTest(Dish.self, context: Settings.self) { dish, settings, _ in settings.soldOut.contains(dish.name) }
+        func call(_ typed: TypedPredicateTest) -> Condition {
+            .predicate(PredicateCall(name: "soldOut", argument: nil, body: .contextual({ _, _, _ in nil }, contextType: "", typed: typed)))
+        }
+        let dish = Dish(name: "a", price: 1)
+        func truth(_ condition: Condition, _ context: (any Sendable)?, section: Int = 0) throws -> Truth? {
+            let test = try #require(TypedTest.make(condition, for: Dish.self))
+            var answer: Truth?
+            _ = OpenedValue.withTypedTruth(of: dish, ifTypeIs: ResolutionCache.key(Dish.self), at: at(0, section), context: context) { typed in
+                answer = typed(test)
+            }
+            return answer
+        }
+        #expect(try truth(call(byStruct), Tonight(soldOut: ["a"])) == .yes)
+        #expect(try truth(call(byStruct), Tonight(soldOut: ["b"])) == .no)
+        #expect(try truth(call(byStruct), nil) == .unknown)
+        #expect(try truth(call(byStruct), "another type") == .unknown)
+        #expect(try truth(call(byClass), Settings()) == .yes)
+        #expect(try truth(call(byClass), EveningSettings()) == .yes)
+        #expect(try truth(.not(call(byStruct)), nil) == .unknown)
+        #expect(try truth(.all([.position(try #require(PositionTest(.section, values: [1]))), call(byStruct)]), nil) == .no)
+        #expect(try truth(.any([.position(try #require(PositionTest(.section, values: [0]))), call(byStruct)]), nil) == .yes)
+        #expect(try truth(.any([call(byStruct), .always]), nil) == .yes)
+        #expect(try truth(.not(call(byStruct)), Tonight(soldOut: [])) == .yes)
     }
 }
