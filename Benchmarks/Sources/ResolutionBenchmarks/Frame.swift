@@ -55,10 +55,20 @@ final class MenuHappyHour: MenuPromotion, @unchecked Sendable {
 /// The app's state, passed as the render context: dishes sold out tonight.
 struct MenuState: Sendable { var soldOut: Set<String> }
 
-/// `Tomato soup ........................ 6.50`, as the sample prints it.
+/// `Tomato soup ........................ 6.50`, as the sample prints it
+/// (`MenuText.line`, with its price formatted by hand, to the cent).
 func menuLine(_ name: String, price: Double) -> String {
-    let amount = String(format: "%.2f", price)
+    let amount = menuPrice(price)
     return name + " " + String(repeating: ".", count: max(3, 48 - name.count - amount.count - 2)) + " " + amount
+}
+
+/// `6.50`, as the sample's `MenuText.price` writes it.
+func menuPrice(_ value: Double) -> String {
+    guard let cents = Int(exactly: (value * 100).rounded()) else { return "?" }
+    let sign = cents < 0 ? "-" : ""
+    let magnitude = cents.magnitude
+    let fraction = magnitude % 100
+    return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }
 
 final class MenuDishRow: TextView, ModelTransfer {
@@ -205,6 +215,37 @@ func renderFrame(_ pool: ReusePool, _ items: [Any], _ positions: [ItemPosition],
     return total
 }
 
+/// The sample's mappings for the frame's rows, written by hand as an app
+/// without the library would: a cast per row, then the conditions in
+/// priority order. Answers the mapping index `resolve` answers (checked
+/// before measuring), so it is the same work with no table, no plugins
+/// and no plan: the floor of deciding these rows on this machine.
+@inline(never)
+func handWrittenFrame(_ items: [Any], _ positions: [ItemPosition], _ state: MenuState) -> Int {
+    var total = 0
+    for index in items.indices {
+        total &+= handWrittenMapping(items[index], at: positions[index], state)
+    }
+    return total
+}
+
+/// The mapping index of `menuMappings` a row resolves to, by hand; -1 for none or several.
+@inline(__always)
+func handWrittenMapping(_ item: Any, at position: ItemPosition, _ state: MenuState) -> Int {
+    switch item {
+    case let dish as MenuDish:
+        if state.soldOut.contains(dish.name) { return 13 }
+        if dish.price > 20 && position.section != 0 { return 5 }
+        if position.section == 0 { return 2 }
+        if dish.vegan { return dish.spicy ? -1 : 3 }
+        return dish.spicy ? 4 : 1
+    case is MenuHappyHour: return 8
+    case is MenuPromotion: return 6
+    case is any MenuFood: return 0
+    default: return position.section == 4 ? -1 : 12
+    }
+}
+
 /// The frame's control: a dictionary lookup by each row's type, the floor
 /// of any type-keyed resolve, for the machine's speed in the same run.
 @inline(never)
@@ -219,6 +260,25 @@ func microsecondsPerFrame(frames: Int, _ body: () -> Int) -> Double {
     nsPerItem(count: frames, runs: runs) { count in
         for _ in 0..<count { sink &+= body() }
     } / 1_000
+}
+
+/// `--profile-frame resolve|render N`: N frames of one kind after one of
+/// each, nothing else, for callgrind (`--toggle-collect='*profiledFrames*'`).
+func runFrameProfile(render: Bool, frames: Int) {
+    guard let registry = try? MappingRegistry(configuration: Data(menuMappings.utf8), plugins: menuCatalog()) else { exit(1) }
+    let (items, positions) = frameRows(count: 60)
+    let state = MenuState(soldOut: ["Burrata"])
+    let pool = ReusePool(registry: registry)
+    sink &+= resolveFrame(registry, items, positions, state) &+ renderFrame(pool, items, positions, state)
+    sink &+= profiledFrames(frames) { render ? renderFrame(pool, items, positions, state) : resolveFrame(registry, items, positions, state) }
+    print("\(frames) frames (checksum \(sink))")
+}
+
+@inline(never)
+func profiledFrames(_ frames: Int, _ body: () -> Int) -> Int {
+    var total = 0
+    for _ in 0..<frames { total &+= body() }
+    return total
 }
 
 /// The frame benchmark: its line of figures against the targets.
@@ -237,7 +297,15 @@ func runFrameBenchmark() {
     for item in items where table[ObjectIdentifier(type(of: item))] == nil { table[ObjectIdentifier(type(of: item))] = table.count }
     // Warm up: every type and place met, every view made.
     sink &+= resolveFrame(registry, items, positions, state) &+ renderFrame(pool, items, positions, state)
+    for index in items.indices {
+        let resolved = registry.resolve(items[index], at: positions[index], context: state).mapping?.index ?? -1
+        if resolved != handWrittenMapping(items[index], at: positions[index], state) {
+            print("the hand-written frame answers \(handWrittenMapping(items[index], at: positions[index], state)) for row \(index), resolve \(resolved)")
+            exit(1)
+        }
+    }
     let lookUp = microsecondsPerFrame(frames: 20_000) { lookUpFrame(table, items) }
+    let byHand = microsecondsPerFrame(frames: 20_000) { handWrittenFrame(items, positions, state) }
     let resolve = microsecondsPerFrame(frames: 20_000) { resolveFrame(registry, items, positions, state) }
     let render = microsecondsPerFrame(frames: 2_000) { renderFrame(pool, items, positions, state) }
     let allocations = allocationsPerItem(count: 1_000) { count in
@@ -246,5 +314,7 @@ func runFrameBenchmark() {
     print("\nA frame: the sample menu's 60 visible rows (its models, views, predicates, decorator and mappings,")
     print("the context read by isSoldOut given), µs per frame, median of \(runs):")
     print("  resolve: \(format(resolve, 2)) µs (target ≤ 5), resolve and render: \(format(render, 2)) µs (target ≤ 100);")
-    print("  control, a dictionary lookup by type per row: \(format(lookUp, 2)) µs; allocations per resolved frame: \(allocations.map { format($0, 2) } ?? "n/a")")
+    print("  controls: a dictionary lookup by type per row: \(format(lookUp, 2)) µs; the same decisions written by hand")
+    print("  (a cast per row, the conditions in priority order): \(format(byHand, 2)) µs, resolve/by hand: \(format(resolve / byHand, 2))×;")
+    print("  allocations per resolved frame: \(allocations.map { format($0, 2) } ?? "n/a")")
 }

@@ -9,7 +9,8 @@ import ModelStorage
 //   swift run -c release --package-path Benchmarks ResolutionBenchmarks
 // Modes for profilers: --instructions W N (the measured resolve loop and its
 // baselines' loops, see Benchmarks/instructions.sh), --time W N (median ns per resolve of one
-// workload), --frame (the frame alone), --profile-load.
+// workload), --frame (the frame alone), --profile-frame resolve|render N
+// (N frames of one kind, for callgrind), --profile-load.
 
 let arguments = CommandLine.arguments
 let itemCount = 1_000_000
@@ -154,6 +155,13 @@ func measuredRender(_ registry: MappingRegistry, _ storage: MemoryStorage) -> In
 
 
 // `--frame`: the sample menu's 60 visible rows, resolved and rendered.
+if let flag = arguments.firstIndex(of: "--profile-frame") {
+    let render = arguments.indices.contains(flag + 1) && arguments[flag + 1] == "render"
+    let frames = arguments.indices.contains(flag + 2) ? Int(arguments[flag + 2]) ?? 100 : 100
+    runFrameProfile(render: render, frames: frames)
+    exit(0)
+}
+
 if arguments.contains("--frame") {
     runFrameBenchmark()
     exit(0)

@@ -91,7 +91,7 @@ extension MappingRegistry {
         view: EventView,
         call: HandlerCall
     ) -> Delivery {
-        deliver(event, returning: output, to: item, at: position, kind: kind, GivenContext(context: context), view: view, call: call)
+        deliver(event, returning: output, to: item, at: position, kind: kind, Optional<any Sendable>.some(context), view: view, call: call)
     }
 
     /// ``deliver(_:returning:to:at:kind:given:view:call:)`` without a context.

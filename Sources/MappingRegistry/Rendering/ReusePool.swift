@@ -67,7 +67,7 @@ public final class ReusePool {
     /// ``render(_:at:kind:context:)`` with a context.
     @usableFromInline
     func render(_ model: Any, at position: ItemPosition, kind: ViewKind, given context: (any Sendable)?) -> Result<String, Diagnostic> {
-        render(model, at: position, kind: kind, GivenContext(context: context))
+        render(model, at: position, kind: kind, context)
     }
 
     private func render<Source: ContextSource>(_ model: Any, at position: ItemPosition, kind: ViewKind, _ source: Source) -> Result<String, Diagnostic> {

@@ -45,8 +45,8 @@ extension TextRenderer {
               let plan = UpdatePlan(update, oldSections: old, storage: storage) else {
             return render(storage, context: context)
         }
-        if let context { return render(storage, update: update, previous: old, plan: plan, GivenContext(context: context)) }
-        return render(storage, update: update, previous: old, plan: plan, NoContext())
+        if context == nil { return render(storage, update: update, previous: old, plan: plan, NoContext()) }
+        return render(storage, update: update, previous: old, plan: plan, context)
     }
 
     private func render(

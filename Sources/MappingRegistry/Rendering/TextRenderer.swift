@@ -48,8 +48,8 @@ public struct TextRenderer: Sendable {
     ///     of another type (or none) is `missing-context`.
     /// - Returns: The text, the diagnostics and the counts.
     public func render(_ storage: some Storage, context: (any Sendable)? = nil) -> RenderResult {
-        if let context { return render(storage, GivenContext(context: context)) }
-        return render(storage, NoContext())
+        if context == nil { return render(storage, NoContext()) }
+        return render(storage, context)
     }
 
     private func render(_ storage: some Storage, _ source: some ContextSource) -> RenderResult {
@@ -68,8 +68,8 @@ public struct TextRenderer: Sendable {
     /// - Returns: The diagnostics and counts; its ``RenderResult/text`` is
     ///   empty, since the text went to `output`.
     public func render(_ storage: some Storage, into output: inout some TextOutputStream, context: (any Sendable)? = nil) -> RenderResult {
-        if let context { return render(storage, into: &output, GivenContext(context: context)) }
-        return render(storage, into: &output, NoContext())
+        if context == nil { return render(storage, into: &output, NoContext()) }
+        return render(storage, into: &output, context)
     }
 
     private func render(_ storage: some Storage, into output: inout some TextOutputStream, _ source: some ContextSource) -> RenderResult {

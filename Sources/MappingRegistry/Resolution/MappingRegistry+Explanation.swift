@@ -32,7 +32,7 @@ extension MappingRegistry {
         naming name: (Mapping) -> String
     ) -> [String] {
         if context == nil { return rejections(of: model, at: position, kind: kind, NoContext(), naming: name) }
-        return rejections(of: model, at: position, kind: kind, GivenContext(context: context), naming: name)
+        return rejections(of: model, at: position, kind: kind, context, naming: name)
     }
 
     private func rejections<Source: ContextSource>(

@@ -59,7 +59,7 @@ extension MappingRegistry {
     /// ``resolve(_:at:kind:context:)`` with a context.
     @usableFromInline
     func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind, given context: (any Sendable)?) -> Resolution {
-        resolve(model, at: position, kind: kind, GivenContext(context: context))
+        resolve(model, at: position, kind: kind, context)
     }
 
     @inline(__always)

@@ -6,6 +6,6 @@ extension MappingRegistry {
     /// would give it: the contract tests ask the ``ReferenceResolver`` and
     /// the `IndexedResolver` the same question and compare.
     func resolve(_ model: Any, at position: ItemPosition, kind: ViewKind = .cell, context: (any Sendable)? = nil, by resolver: some Resolver) -> Resolution {
-        resolve(model, at: position, kind: kind, GivenContext(context: context), by: resolver)
+        resolve(model, at: position, kind: kind, context, by: resolver)
     }
 }

@@ -181,7 +181,7 @@ final class IndexedResolver: Resolver {
         if !plan.takesTypedValue {
             found = false
         } else {
-            let context = source.context
+            let context = source.contextForTypedTests
             if let unwrapper {
                 found = unwrapper.withPayloadAddress(model) { address in
                     decision = decide(plan, set: set, model, unwrapper: unwrapper, at: position, source) {

@@ -30,7 +30,7 @@ enum OpenedValue {
     /// `Any`, not copied.
     @inline(__always)
     static func withTypedTruth(
-        of model: Any, ifTypeIs expected: UInt, at position: ItemPosition, context: (any Sendable)?,
+        of model: Any, ifTypeIs expected: UInt, at position: ItemPosition, context: any Sendable,
         _ body: ((TypedTest) -> Truth?) -> Void
     ) -> Bool {
         func open<T>(_ value: T) -> Bool {

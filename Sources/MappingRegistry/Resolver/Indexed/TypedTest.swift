@@ -52,11 +52,11 @@ class TypedTest: @unchecked Sendable {
 
     /// Whether the test holds for `value`, which must be of the plan's type
     /// (`T` is that type: the caller checked its identity).
-    func truth<T>(of value: T, at position: ItemPosition, context: (any Sendable)?) -> Truth { .unknown }
+    func truth<T>(of value: T, at position: ItemPosition, context: any Sendable) -> Truth { .unknown }
 
     /// Whether the test holds for the value at `address`, which must hold a
     /// value of the plan's type.
-    func truth(at address: UnsafeRawPointer, at position: ItemPosition, context: (any Sendable)?) -> Truth { .unknown }
+    func truth(at address: UnsafeRawPointer, at position: ItemPosition, context: any Sendable) -> Truth { .unknown }
 }
 
 /// Calls a predicate that reads no render context.
@@ -76,13 +76,13 @@ final class TypedPredicateCaller<Model>: TypedTest, @unchecked Sendable {
         self.test = test
     }
 
-    override func truth<T>(of value: T, at position: ItemPosition, context: (any Sendable)?) -> Truth {
+    override func truth<T>(of value: T, at position: ItemPosition, context: any Sendable) -> Truth {
         assert(T.self == Model.self, "a typed predicate on \(Model.self) given a \(T.self)")
         // The value is passed where it is: the closure takes a `T`.
         return unsafeDowncast(self, to: TypedPredicateCaller<T>.self).test(value, position) ? .yes : .no
     }
 
-    override func truth(at address: UnsafeRawPointer, at position: ItemPosition, context: (any Sendable)?) -> Truth {
+    override func truth(at address: UnsafeRawPointer, at position: ItemPosition, context: any Sendable) -> Truth {
         test(address.assumingMemoryBound(to: Model.self).pointee, position) ? .yes : .no
     }
 }
@@ -94,7 +94,7 @@ final class TypedPredicateCaller<Model>: TypedTest, @unchecked Sendable {
 /// Sound as ``TypedPredicateCaller`` is for the model; the context is
 /// opened at its own type and handed on where it is only when that type is
 /// `Context` itself (identity again), else it is cast (a subclass, or an
-/// existential `Context`).
+/// existential `Context`). No context is ``NoRenderContext``.
 final class TypedContextualPredicateCaller<Model, Context>: TypedTest, @unchecked Sendable {
     // @unchecked: `test` is a `let` of a `Sendable` type.
     let test: @Sendable (Model, Context, ItemPosition) -> Bool
@@ -103,9 +103,8 @@ final class TypedContextualPredicateCaller<Model, Context>: TypedTest, @unchecke
         self.test = test
     }
 
-    override func truth<T>(of value: T, at position: ItemPosition, context: (any Sendable)?) -> Truth {
+    override func truth<T>(of value: T, at position: ItemPosition, context: any Sendable) -> Truth {
         assert(T.self == Model.self, "a typed predicate on \(Model.self) given a \(T.self)")
-        guard let context else { return .unknown }
         let caller = unsafeDowncast(self, to: TypedContextualPredicateCaller<T, Context>.self)
         var answer: Bool?
         func open<C>(_ given: C) {
@@ -113,12 +112,22 @@ final class TypedContextualPredicateCaller<Model, Context>: TypedTest, @unchecke
             answer = unsafeDowncast(caller, to: TypedContextualPredicateCaller<T, C>.self).test(value, given, position)
         }
         _openExistential(context, do: open)
-        if answer == nil, let cast = context as? Context { answer = caller.test(value, cast, position) }
+        if answer == nil { answer = caller.castingContext(value, context, at: position) }
         guard let answer else { return .unknown }
         return answer ? .yes : .no
     }
 
-    override func truth(at address: UnsafeRawPointer, at position: ItemPosition, context: (any Sendable)?) -> Truth {
+    /// The test with a context of another dynamic type than `Context`
+    /// (a subclass, or a value of an existential `Context`), cast; `nil`
+    /// when there is none or it does not cast. Out of line: the cast's
+    /// `Optional<Context>` metadata is looked up only on this path.
+    @inline(never)
+    private func castingContext(_ model: Model, _ context: any Sendable, at position: ItemPosition) -> Bool? {
+        guard !(context is NoRenderContext), let cast = context as? Context else { return nil }
+        return test(model, cast, position)
+    }
+
+    override func truth(at address: UnsafeRawPointer, at position: ItemPosition, context: any Sendable) -> Truth {
         truth(of: address.assumingMemoryBound(to: Model.self).pointee, at: position, context: context)
     }
 }
@@ -139,11 +148,11 @@ final class TypedCondition: TypedTest, @unchecked Sendable {
         self.shape = shape
     }
 
-    override func truth<T>(of value: T, at position: ItemPosition, context: (any Sendable)?) -> Truth {
+    override func truth<T>(of value: T, at position: ItemPosition, context: any Sendable) -> Truth {
         combine(at: position) { $0.truth(of: value, at: position, context: context) }
     }
 
-    override func truth(at address: UnsafeRawPointer, at position: ItemPosition, context: (any Sendable)?) -> Truth {
+    override func truth(at address: UnsafeRawPointer, at position: ItemPosition, context: any Sendable) -> Truth {
         combine(at: position) { $0.truth(at: address, at: position, context: context) }
     }
 

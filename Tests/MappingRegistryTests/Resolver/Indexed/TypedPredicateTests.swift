@@ -150,12 +150,12 @@ import Testing
         for (dish, item) in [(Dish(name: "a", price: 1, vegan: true), 1), (Dish(name: "a", price: 1, vegan: true), 0), (Dish(name: "b", price: 2), 1)] {
             let expected: Truth = dish.vegan && item == 1 ? .yes : .no
             var answer: Truth?
-            #expect(OpenedValue.withTypedTruth(of: dish, ifTypeIs: ResolutionCache.key(Dish.self), at: at(item, 0), context: nil) { typed in
+            #expect(OpenedValue.withTypedTruth(of: dish, ifTypeIs: ResolutionCache.key(Dish.self), at: at(item, 0), context: NoRenderContext()) { typed in
                 answer = typed(test)
             })
             #expect(answer == expected)
-            #expect(withUnsafePointer(to: dish) { test.truth(at: UnsafeRawPointer($0), at: at(item, 0), context: nil) } == expected)
-            #expect(!OpenedValue.withTypedTruth(of: Drink(name: "d"), ifTypeIs: ResolutionCache.key(Dish.self), at: at(item, 0), context: nil) { _ in })
+            #expect(withUnsafePointer(to: dish) { test.truth(at: UnsafeRawPointer($0), at: at(item, 0), context: NoRenderContext()) } == expected)
+            #expect(!OpenedValue.withTypedTruth(of: Drink(name: "d"), ifTypeIs: ResolutionCache.key(Dish.self), at: at(item, 0), context: NoRenderContext()) { _ in })
         }
     }
 
@@ -175,6 +175,7 @@ import Testing
         }
         let dish = Dish(name: "a", price: 1)
         func truth(_ condition: Condition, _ context: (any Sendable)?, section: Int = 0) throws -> Truth? {
+            let context = context ?? NoRenderContext()
             let test = try #require(TypedTest.make(condition, for: Dish.self))
             var answer: Truth?
             _ = OpenedValue.withTypedTruth(of: dish, ifTypeIs: ResolutionCache.key(Dish.self), at: at(0, section), context: context) { typed in
@@ -193,5 +194,9 @@ import Testing
         #expect(try truth(.any([.position(try #require(PositionTest(.section, values: [0]))), call(byStruct)]), nil) == .yes)
         #expect(try truth(.any([call(byStruct), .always]), nil) == .yes)
         #expect(try truth(.not(call(byStruct)), Tonight(soldOut: [])) == .yes)
+        // A context type every value casts to: still `unknown` without one.
+        let byAnything = TypedPredicateTest(Dish.self, context: (any Sendable).self) { _, _, _ in true }
+        #expect(try truth(call(byAnything), nil) == .unknown)
+        #expect(try truth(call(byAnything), 3) == .yes)
     }
 }
