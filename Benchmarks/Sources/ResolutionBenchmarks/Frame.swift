@@ -56,11 +56,22 @@ final class MenuHappyHour: MenuPromotion, @unchecked Sendable {
 struct MenuState: Sendable { var soldOut: Set<String> }
 
 /// `Tomato soup ........................ 6.50`, as the sample prints it
-/// (`MenuText.line`, with its price formatted by hand, to the cent).
+/// (`MenuText.line`: one buffer, dot leaders made once, the price to the cent).
 func menuLine(_ name: String, price: Double) -> String {
     let amount = menuPrice(price)
-    return name + " " + String(repeating: ".", count: max(3, 48 - name.count - amount.count - 2)) + " " + amount
+    let dots = max(3, 48 - name.count - amount.count - 2)
+    var line = ""
+    line.reserveCapacity(name.utf8.count + dots + amount.utf8.count + 2)
+    line += name
+    line += " "
+    line += dots < menuLeaders.count ? menuLeaders[dots] : String(repeating: ".", count: dots)
+    line += " "
+    line += amount
+    return line
 }
+
+/// Dot leaders of every length a 48-character line can need.
+let menuLeaders = (0...48).map { String(repeating: ".", count: $0) }
 
 /// `6.50`, as the sample's `MenuText.price` writes it.
 func menuPrice(_ value: Double) -> String {
@@ -68,7 +79,7 @@ func menuPrice(_ value: Double) -> String {
     let sign = cents < 0 ? "-" : ""
     let magnitude = cents.magnitude
     let fraction = magnitude % 100
-    return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    return sign + String(magnitude / 100) + (fraction < 10 ? ".0" : ".") + String(fraction)
 }
 
 final class MenuDishRow: TextView, ModelTransfer {

@@ -6,16 +6,26 @@ enum MenuText {
     /// `Tomato soup ........................ 6.50`, exactly ``width`` wide
     /// unless the name is too long to leave room for dots.
     static func line(_ name: String, price: Double) -> String {
-        let amount = self.price(price)
-        let dots = max(3, width - name.count - amount.count - 2)
-        return name + " " + String(repeating: ".", count: dots) + " " + amount
+        line(name, trailing: self.price(price))
     }
 
     /// `Burrata ....................... sold out`: a name and a word where the price goes.
     static func line(_ name: String, trailing: String) -> String {
         let dots = max(3, width - name.count - trailing.count - 2)
-        return name + " " + String(repeating: ".", count: dots) + " " + trailing
+        // Built in one buffer: every visible row is laid out again on each
+        // frame a host list draws.
+        var line = ""
+        line.reserveCapacity(name.utf8.count + dots + trailing.utf8.count + 2)
+        line += name
+        line += " "
+        line += dots < leaders.count ? leaders[dots] : String(repeating: ".", count: dots)
+        line += " "
+        line += trailing
+        return line
     }
+
+    /// Dot leaders of every length a line of ``width`` can need, made once.
+    private static let leaders = (0...width).map { String(repeating: ".", count: $0) }
 
     /// `Burrata · 11.00 · heirloom tomatoes, basil oil · sold out tonight · seen 3 times`:
     /// a dish in one line, for `menu browse`'s status line.
@@ -36,7 +46,7 @@ enum MenuText {
         let sign = cents < 0 ? "-" : ""
         let magnitude = cents.magnitude
         let fraction = magnitude % 100
-        return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        return sign + String(magnitude / 100) + (fraction < 10 ? ".0" : ".") + String(fraction)
     }
 
     /// Text centred in the menu's width.
