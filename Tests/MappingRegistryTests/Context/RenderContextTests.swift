@@ -146,6 +146,64 @@ import Testing
     }
 }
 
+/// A context of a class, given as an instance of a subclass, and a context
+/// read as a protocol: the index opens a context of the predicate's exact
+/// type, and casts any other, as the predicate's own cast would.
+@Suite struct RenderContextTypeTests {
+    class Settings: @unchecked Sendable {
+        let hidden: Set<String>
+        init(hidden: Set<String>) { self.hidden = hidden }
+    }
+
+    final class EveningSettings: Settings, @unchecked Sendable {}
+
+    protocol Hiding: Sendable {
+        func hides(_ name: String) -> Bool
+    }
+
+    struct Tonight: Hiding {
+        var hidden: Set<String>
+        func hides(_ name: String) -> Bool { hidden.contains(name) }
+    }
+
+    @Test func aSubclassOrAConformingContextIsCastAsThePredicatesCastWould() throws {
+        var plugins = fixtureCatalog()
+        plugins.register(predicate: "hiddenBySettings", for: Dish.self, context: Settings.self) { dish, settings, _ in
+            settings.hidden.contains(dish.name)
+        }
+        plugins.register(predicate: "hiddenTonight", for: Dish.self, context: (any Hiding).self) { dish, hiding, _ in
+            hiding.hides(dish.name)
+        }
+        let registry = try MappingRegistry(plugins: plugins) {
+            Map(DishRow.self)
+            Map(FoodRow.self, for: Dish.self, when: .all([.section(0), .predicate("hiddenBySettings")]), priority: 1)
+            Map(FoodRow.self, for: Dish.self, when: .all([.section(1), .not(.predicate("hiddenTonight"))]), priority: 1)
+        }
+        let soup = Dish(name: "Soup", price: 5)
+        let cases: [(context: (any Sendable)?, section: Int, view: String?)] = [
+            (Settings(hidden: ["Soup"]), 0, "FoodRow"),
+            (EveningSettings(hidden: ["Soup"]), 0, "FoodRow"),
+            (EveningSettings(hidden: []), 0, "DishRow"),
+            (Tonight(hidden: ["Soup"]), 0, nil),
+            (Tonight(hidden: ["Soup"]), 1, "DishRow"),
+            (Tonight(hidden: []), 1, "FoodRow"),
+            (Settings(hidden: ["Soup"]), 1, nil),
+            (nil, 1, nil),
+        ]
+        for (context, section, view) in cases {
+            let at = ItemPosition(item: 0, section: section)
+            let resolution = registry.resolve(soup, at: at, context: context)
+            if let view {
+                #expect(resolution.mapping?.view == view, "\(String(describing: context)) in section \(section)")
+            } else {
+                #expect(resolution.diagnostic?.code == .missingContext, "\(String(describing: context)) in section \(section)")
+            }
+            #expect(resolutionSummary(registry.resolve(soup, at: at, context: context, by: registry.resolver))
+                == resolutionSummary(registry.resolve(soup, at: at, context: context, by: registry.reference)))
+        }
+    }
+}
+
 extension Result where Failure == Diagnostic {
     var failureCode: Diagnostic.Code? {
         if case .failure(let diagnostic) = self { return diagnostic.code }
