@@ -302,38 +302,29 @@ extension Diagnostic {
     /// `possible-ambiguity`: two mappings of one kind and priority that
     /// both apply to an item when their predicates answer a certain way.
     static func possibleAmbiguity(_ a: CompiledMapping, _ b: CompiledMapping, showing model: String, place: String) -> Diagnostic {
-        let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
-        return Diagnostic(
-            severity: .warning,
-            code: .possibleAmbiguity,
-            message: "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority): \(place), it is ambiguous; give one a higher priority, or register the predicates with excludes: if they never both hold",
-            location: later.location,
-            notes: [.declaredHere(earlier)]
-        )
+        .aboutTwoMappings(a, b, severity: .warning, code: .possibleAmbiguity) { later, earlier in
+            "'\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) both show '\(model)' as \(later.kind) with priority \(later.priority): \(place), it is ambiguous; give one a higher priority, or register the predicates with excludes: if they never both hold"
+        }
     }
 
     /// `undecided-overlap`: the proofs gave up on two mappings with more
     /// distinct predicate calls than ``ConditionSpace/predicateLimit``.
     static func undecidedOverlap(_ a: CompiledMapping, _ b: CompiledMapping) -> Diagnostic {
-        let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
         let calls = Set(a.condition.predicateCalls + b.condition.predicateCalls).count
-        return Diagnostic(
-            severity: .warning,
-            code: .undecidedOverlap,
-            message: "whether '\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) overlap is left to render time: their conditions make \(calls) distinct predicate calls and overlap and duplicate proofs try at most \(ConditionSpace.predicateLimit); this is said once per load, for the first such pair",
-            location: later.location,
-            notes: [.declaredHere(earlier)]
-        )
+        return .aboutTwoMappings(a, b, severity: .warning, code: .undecidedOverlap) { later, earlier in
+            "whether '\(later.view.name)' here and '\(earlier.view.name)' at \(earlier.location) overlap is left to render time: their conditions make \(calls) distinct predicate calls and overlap and duplicate proofs try at most \(ConditionSpace.predicateLimit); this is said once per load, for the first such pair"
+        }
     }
 
-    /// An error about two mappings, located at the later one, with a note
-    /// at the earlier: the compiler convention for a redeclaration.
+    /// A diagnostic about two mappings (an error unless said otherwise),
+    /// located at the later one, with a note at the earlier: the compiler
+    /// convention for a redeclaration.
     private static func aboutTwoMappings(
-        _ a: CompiledMapping, _ b: CompiledMapping, code: Code,
+        _ a: CompiledMapping, _ b: CompiledMapping, severity: Severity = .error, code: Code,
         message: (_ later: CompiledMapping, _ earlier: CompiledMapping) -> String
     ) -> Diagnostic {
         let (earlier, later) = b.isDeclared(after: a) ? (a, b) : (b, a)
-        return Diagnostic(severity: .error, code: code, message: message(later, earlier), location: later.location, notes: [.declaredHere(earlier)])
+        return Diagnostic(severity: severity, code: code, message: message(later, earlier), location: later.location, notes: [.declaredHere(earlier)])
     }
 }
 

@@ -13,6 +13,20 @@ enum Truth: Sendable {
         case .unknown: .unknown
         }
     }
+
+    /// `all` (`decisive` is `no`) or `any` (`decisive` is `yes`) of parts,
+    /// given each part's truth: stops at the first decisive part, so a
+    /// predicate runs only while it can still decide, in the order written.
+    @inline(__always)
+    static func combining<Part>(_ parts: [Part], decidedBy decisive: Truth, _ truth: (Part) -> Truth) -> Truth {
+        var result = decisive.negated
+        for part in parts {
+            let answer = truth(part)
+            if answer == decisive { return decisive }
+            if answer == .unknown { result = .unknown }
+        }
+        return result
+    }
 }
 
 /// What each predicate of a condition answers: the evaluator asks, the
@@ -67,23 +81,10 @@ extension Condition {
         case .always: .yes
         case .position(let test): test.holds(at: place) ? .yes : .no
         case .predicate(let call): answers.truth(of: call)
-        case .all(let parts): Self.truth(of: parts, at: place, answers, decidedBy: .no)
-        case .any(let parts): Self.truth(of: parts, at: place, answers, decidedBy: .yes)
+        case .all(let parts): Truth.combining(parts, decidedBy: .no) { $0.truth(at: place, answers) }
+        case .any(let parts): Truth.combining(parts, decidedBy: .yes) { $0.truth(at: place, answers) }
         case .not(let inner): inner.truth(at: place, answers).negated
         }
-    }
-
-    /// `all` (decided by a part that is `no`) or `any` (decided by a part that is `yes`).
-    private static func truth<Answers: PredicateAnswers>(
-        of parts: [Condition], at place: ItemPosition, _ answers: Answers, decidedBy decisive: Truth
-    ) -> Truth {
-        var result = decisive.negated
-        for part in parts {
-            let truth = part.truth(at: place, answers)
-            if truth == decisive { return decisive }
-            if truth == .unknown { result = .unknown }
-        }
-        return result
     }
 
     /// Whether the condition holds for a value at a position: `unknown`

@@ -1,18 +1,15 @@
 import ModelStorage
 
 /// The value inside an `Any`, opened at its own type, for the index's
-/// typed readers: ``TypedTest``s take the opened value itself, a
-/// ``TypedOptionalLevel`` its address, and read it as the type they were
-/// built for.
+/// ``TypedTest``s, which take it as the type they were built for.
 ///
 /// What keeps that sound is a check of identity, never a layout: the `Any`
 /// is opened with `_openExistential` (the standard library's opening of an
-/// existential, which binds `T` to the type the `Any` holds), and the
-/// address is handed on only when `T` is the very type the reader expects
-/// (`ObjectIdentifier(T.self)`, unique per type). Memory holding a `T`
-/// is then memory bound to the reader's type, and binding it with
-/// `assumingMemoryBound(to:)` there reads what is stored. The address is
-/// valid only inside `body`, like any `withUnsafePointer`.
+/// existential, which binds `T` to the type the `Any` holds), and the value
+/// is handed on only when `T` is the very type the tests expect
+/// (`ObjectIdentifier(T.self)`, unique per type), so a test's
+/// `unsafeDowncast` to its own class at `T` names the class it is.
+/// (``TypedOptionalLevel`` opens an `Optional` the same way.)
 ///
 /// An `Any` that holds another existential (generic code storing an
 /// element of an `[any Food]`), or a class instance stored as its
@@ -36,19 +33,6 @@ enum OpenedValue {
         func open<T>(_ value: T) -> Bool {
             guard UInt(bitPattern: ObjectIdentifier(T.self)) == expected else { return false }
             body { $0.truth(of: value, at: position, context: context) }
-            return true
-        }
-        return _openExistential(model, do: open)
-    }
-
-    /// Runs `body` with the address of the value inside `model` when the
-    /// `Any` holds a value of exactly the type identified by `expected`;
-    /// `false` (without running it) otherwise.
-    @inline(__always)
-    static func withAddress(of model: Any, ifTypeIs expected: UInt, _ body: (UnsafeRawPointer) -> Void) -> Bool {
-        func open<T>(_ value: T) -> Bool {
-            guard UInt(bitPattern: ObjectIdentifier(T.self)) == expected else { return false }
-            withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
             return true
         }
         return _openExistential(model, do: open)

@@ -156,23 +156,18 @@ final class TypedCondition: TypedTest, @unchecked Sendable {
         combine(at: position) { $0.truth(at: address, at: position, context: context) }
     }
 
-    /// The tree's truth, given each part's: as `Condition.truth(at:_:)`
-    /// combines its parts.
+    /// The tree's truth, given each part's, combined as
+    /// `Condition.truth(at:_:)` combines its parts.
     private func combine(at position: ItemPosition, _ part: (TypedTest) -> Truth) -> Truth {
         switch shape {
         case .position(let test):
             return test.holds(at: position) ? .yes : .no
         case .not(let inner):
             return part(inner).negated
-        case .all(let parts), .any(let parts):
-            let decisive: Truth = if case .all = shape { .no } else { .yes }
-            var result = decisive.negated
-            for test in parts {
-                let truth = part(test)
-                if truth == decisive { return decisive }
-                if truth == .unknown { result = .unknown }
-            }
-            return result
+        case .all(let parts):
+            return Truth.combining(parts, decidedBy: .no, part)
+        case .any(let parts):
+            return Truth.combining(parts, decidedBy: .yes, part)
         }
     }
 }

@@ -17,14 +17,18 @@ import Testing
     struct Four: Equatable { let a: Int, b: Int, c: Int, d: Int }
     enum Choice: Equatable { case left(Int), right(String) }
 
-    /// The value inside `value` as an `Any`, read at its address when the
-    /// `Any` opens to exactly `T`; `nil` when it does not.
+    /// What a typed test on `T` is handed when `value`, as an `Any`, opens
+    /// to exactly `T`; `nil` when it does not.
     static func opened<T>(_ value: Any, as type: T.Type) -> T? {
-        var read: T?
-        let found = OpenedValue.withAddress(of: value, ifTypeIs: UInt(bitPattern: ObjectIdentifier(T.self))) {
-            read = $0.assumingMemoryBound(to: T.self).pointee
+        let read = ReadValue<T>()
+        let test = TypedPredicateCaller<T> { value, _ in
+            read.value = value
+            return true
         }
-        return found ? read : nil
+        let found = OpenedValue.withTypedTruth(
+            of: value, ifTypeIs: UInt(bitPattern: ObjectIdentifier(T.self)), at: ItemPosition(item: 0, section: 0), context: NoRenderContext()
+        ) { typed in _ = typed(test) }
+        return found ? read.value : nil
     }
 
     /// Inline values, boxed ones, `Optional`s of each, an enum with a
@@ -42,10 +46,10 @@ import Testing
         #expect(Self.opened(Optional<Animal>.some(cat) as Any, as: Animal?.self).map { $0 === cat } == true)
     }
 
-    /// No address for another type, for a class instance stored as its
+    /// Nothing handed on for another type, for a class instance stored as its
     /// superclass, or for a value inside another existential (generic code
     /// storing an element of an `[any Food]`): those are cast instead.
-    @Test func anOpenedValueOfAnotherTypeGivesNoAddress() {
+    @Test func anOpenedValueOfAnotherTypeIsNotHandedOn() {
         func stored<T>(_ values: [T]) -> Any { values[0] }
         let four = Four(a: 1, b: 2, c: 3, d: 4)
         #expect(Self.opened(7, as: Int8.self) == nil)
@@ -222,4 +226,10 @@ import Testing
             #expect(registry.resolve(Dish?.none as Any, at: at(0, 0), kind: .header).diagnostic?.code == .nilModel)
         }
     }
+}
+
+/// Where a test's typed predicate keeps the value it was handed (one
+/// test, one thread).
+final class ReadValue<T>: @unchecked Sendable {
+    var value: T?
 }
